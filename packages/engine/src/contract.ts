@@ -1,0 +1,186 @@
+// The engine contract: the one set of types every game implements and every adapter consumes.
+// Games are pure: no I/O, no clock, no Math.random, no mutation of inputs, never a throw.
+
+/** Any value that survives JSON.stringify/JSON.parse unchanged. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A JSON Schema (draft 2020-12) as a plain object. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+/** One point the design document left open or stated two ways, and what this engine does about it. */
+export interface Decision {
+  /** Short name of the question, e.g. "band near row 0". */
+  topic: string;
+  /** The rule this engine applies, precise enough for a third party to reimplement. */
+  decision: string;
+}
+
+/** The self-documenting description served with every init and at /api/games/{slug}/spec. */
+export interface Spec {
+  /** URL-safe id: cragwake, stormlark, lantern-volley, sunloaf. */
+  slug: string;
+  /** Display name, e.g. "Lantern Volley". */
+  name: string;
+  /** One or two words, e.g. "climbing puzzle". */
+  genre: string;
+  /** One sentence a player reads in a list of games. */
+  description: string;
+  /** The design document's Goal section. */
+  goal: string;
+  /** The design document's Scoring section. */
+  scoring: string;
+  /** The design document's Rules section. */
+  rules: string;
+  /** JSON Schema every action must satisfy (what the engine accepts, exactly). */
+  actionGrammar: JsonSchema;
+  /** JSON Schema of `state` as it travels on the wire. */
+  stateSchema: JsonSchema;
+  /** JSON Schema of `observation`. */
+  observationSchema: JsonSchema;
+  /** Every point the design document left open, and the engine's rule for it. */
+  decisions: Decision[];
+  /** What the client carries between calls: the plain `state`, or an opaque `stateToken`. */
+  carry: 'state' | 'stateToken';
+  /** Rules version; any change that alters play bumps it (and the golden replays). */
+  version: string;
+  /** Legend of the plain-text picture in `observation.text`. */
+  legend: Record<string, string>;
+  /** Anything else a player needs to compute the game (difficulty formulas, schedules...). */
+  appendix?: Record<string, Json>;
+}
+
+/** The player's view. `text` is a plain-text picture a terminal or a language model can read. */
+export interface Observation {
+  text: string;
+  [key: string]: unknown;
+}
+
+/** A successful step: the next position of the game. */
+export interface OkResponse<S = unknown, A = unknown, O extends Observation = Observation> {
+  ok: true;
+  state: S;
+  observation: O;
+  /** Exactly the set of actions the engine would accept now (a game may document an empty list on purpose). */
+  legalActions: A[];
+  score: number;
+  gameOver: boolean;
+  /** Game-specific extras documented in the spec (e.g. Lantern Volley's lastShot). */
+  [extra: string]: unknown;
+}
+
+/** init's response: an OkResponse plus the spec. */
+export interface InitResponse<S = unknown, A = unknown, O extends Observation = Observation> extends OkResponse<S, A, O> {
+  spec: Spec;
+}
+
+/** Reason codes shared by every game. Games add their own stable codes (snake_case). */
+export const Reasons = {
+  /** The action does not have the shape of any action in the grammar. */
+  unknownAction: 'unknown_action',
+  /** The state is not a valid state of this game (forged, corrupted, truncated, or from another game). */
+  invalidState: 'invalid_state',
+  /** The engine itself failed; never expected, reported instead of throwing. */
+  internalError: 'internal_error',
+} as const;
+
+/**
+ * A refusal: the action was not taken and nothing changed. `reason` is a stable machine code,
+ * `message` is for people, `legalActions` is the real legal set (empty when the state itself was refused).
+ * Games may add detail fields (e.g. `cost` and `stamina`).
+ */
+export interface Refusal<A = unknown> {
+  ok: false;
+  reason: string;
+  message: string;
+  legalActions: A[];
+  [detail: string]: unknown;
+}
+
+export type ActResponse<S = unknown, A = unknown, O extends Observation = Observation> = OkResponse<S, A, O> | Refusal<A>;
+
+/** Result of validating untrusted input. */
+export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
+
+/** A rule's refusal of a well-formed action: reason code, message, optional details. */
+export interface RuleRefusal {
+  reason: string;
+  message: string;
+  [detail: string]: unknown;
+}
+
+/**
+ * What a game package implements. The engine builds `act`, `init` and the fast simulation handle from it,
+ * so there is exactly one copy of the rules: `apply`, which steps a state in place.
+ */
+export interface Rules<S, A, O extends Observation = Observation> {
+  /** A fresh state for a u32 seed. */
+  init(seed: number): S;
+  /** Validates an untrusted value as a state of this game; the message names what is wrong. Must not throw. */
+  parseState(value: unknown): Parsed<S>;
+  /** Validates the shape of an untrusted action (not its legality); a failure becomes `unknown_action`. */
+  parseAction(value: unknown): Parsed<A>;
+  /** Why the rules turn this well-formed action down in this state, or null when it is legal. Pure. */
+  refuse(state: S, action: A): RuleRefusal | null;
+  /** Applies a legal action to `state` in place. The single copy of the rules. */
+  apply(state: S, action: A): void;
+  /** Exactly the accepted set (or the documented empty list). Pure. */
+  legalActions(state: S): A[];
+  score(state: S): number;
+  gameOver(state: S): boolean;
+  /** The player's view of a state. Pure. */
+  observe(state: S): O;
+  /** A deep copy of a state. */
+  clone(state: S): S;
+  /** Extra response fields documented in the spec (e.g. lastShot), derived from the state after a step. */
+  extras?(state: S): Record<string, unknown>;
+  /** For `carry: 'stateToken'` games: the readable state sent beside the token (everything but hidden fields). */
+  publicState?(state: S): unknown;
+}
+
+/**
+ * The fast simulation handle: one game held in place, stepped without JSON and without copying,
+ * by the same `apply` as `act`. For simulators and bots; not for untrusted input.
+ */
+export interface Sim<S, A> {
+  /** Starts a new game for a seed, reusing the handle. */
+  reset(seed: number): void;
+  /** The live state. Read it, do not keep it across steps, do not mutate it. */
+  readonly state: S;
+  /** The legal actions now. */
+  legalActions(): A[];
+  /** Refuses (returns the refusal, nothing changes) or applies the action and returns null. */
+  step(action: A): RuleRefusal | null;
+  /** Applies an action the caller knows is legal (e.g. taken from legalActions), skipping the check. */
+  stepTrusted(action: A): void;
+  score(): number;
+  gameOver(): boolean;
+}
+
+/** A loaded game: every call is synchronous. */
+export interface Game<S = any, A = any, O extends Observation = Observation> {
+  readonly slug: string;
+  readonly name: string;
+  readonly spec: Spec;
+  readonly rules: Rules<S, A, O>;
+  /** A new game for a u32 seed (adapters choose and normalise the seed). */
+  init(seed: number): InitResponse<S, A, O>;
+  /** One step from an untrusted state and action. Never throws; a refusal changes nothing. */
+  act(state: unknown, action: unknown): ActResponse<S, A, O>;
+  /** The full response for a (trusted) state, e.g. to re-render after loading a save. */
+  view(state: S): OkResponse<S, A, O>;
+  /** A fresh fast simulation handle. */
+  createSim(): Sim<S, A>;
+}
+
+/** A game before loading: metadata plus the one async load step (WASM instantiation). */
+export interface GameModule {
+  readonly slug: string;
+  readonly name: string;
+  /** Loads the game's kernels. Idempotent; after it resolves every call on the Game is synchronous. */
+  load(options?: LoadOptions): Promise<Game>;
+}
+
+export interface LoadOptions {
+  /** Which build of the kernels to run: the WASM module (default) or its JavaScript build. */
+  kernel?: 'wasm' | 'js';
+}

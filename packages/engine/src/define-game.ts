@@ -1,0 +1,87 @@
+import {
+  type ActResponse,
+  type Game,
+  type InitResponse,
+  type Observation,
+  type OkResponse,
+  Reasons,
+  type Refusal,
+  type RuleRefusal,
+  type Rules,
+  type Sim,
+  type Spec,
+} from './contract.ts';
+
+/**
+ * Builds the Game object from a game's Rules and Spec. `act` validates the state and the action,
+ * asks `refuse`, then runs `apply` on a clone: the input is never touched and a refusal changes nothing.
+ * Every path is guarded so that act never throws, even on a rules bug (reported as internal_error).
+ */
+export function defineGame<S, A, O extends Observation>(spec: Spec, rules: Rules<S, A, O>): Game<S, A, O> {
+  const view = (state: S): OkResponse<S, A, O> => {
+    const response: OkResponse<S, A, O> = {
+      ok: true,
+      state,
+      observation: rules.observe(state),
+      legalActions: rules.legalActions(state),
+      score: rules.score(state),
+      gameOver: rules.gameOver(state),
+    };
+    if (rules.extras) Object.assign(response, rules.extras(state));
+    return response;
+  };
+
+  const act = (rawState: unknown, rawAction: unknown): ActResponse<S, A, O> => {
+    try {
+      const parsedState = rules.parseState(rawState);
+      if (!parsedState.ok) return refusal(Reasons.invalidState, parsedState.message, []);
+      const state = parsedState.value;
+      const parsedAction = rules.parseAction(rawAction);
+      if (!parsedAction.ok) return refusal(Reasons.unknownAction, parsedAction.message, rules.legalActions(state));
+      const turnedDown = rules.refuse(state, parsedAction.value);
+      if (turnedDown) return { ...turnedDown, ok: false, legalActions: rules.legalActions(state) };
+      // parseState may return the input itself; clone so the caller's object is never mutated.
+      const next = rules.clone(state);
+      rules.apply(next, parsedAction.value);
+      return view(next);
+    } catch (error) {
+      return refusal(Reasons.internalError, `engine error: ${describe(error)}`, []);
+    }
+  };
+
+  const init = (seed: number): InitResponse<S, A, O> => ({ ...view(rules.init(seed >>> 0)), spec });
+
+  const createSim = (): Sim<S, A> => {
+    let state = rules.init(0);
+    return {
+      get state() {
+        return state;
+      },
+      reset(seed: number) {
+        state = rules.init(seed >>> 0);
+      },
+      legalActions: () => rules.legalActions(state),
+      step(action: A): RuleRefusal | null {
+        const turnedDown = rules.refuse(state, action);
+        if (turnedDown) return turnedDown;
+        rules.apply(state, action);
+        return null;
+      },
+      stepTrusted(action: A) {
+        rules.apply(state, action);
+      },
+      score: () => rules.score(state),
+      gameOver: () => rules.gameOver(state),
+    };
+  };
+
+  return { slug: spec.slug, name: spec.name, spec, rules, init, act, view, createSim };
+}
+
+function refusal<A>(reason: string, message: string, legalActions: A[]): Refusal<A> {
+  return { ok: false, reason, message, legalActions };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,8 @@
+export { canonicalJson, stateHash } from './canonical.ts';
+export { base64UrlDecode, base64UrlEncode, PlainTokenCodec, publicStateOf, type StateCodec } from './codec.ts';
+export * from './contract.ts';
+export { defineGame } from './define-game.ts';
+export { createRegistry, type Registry } from './registry.ts';
+export { type ReplayRecord, type ReplayResult, replay } from './replay.ts';
+export * as v from './validate.ts';
+export { type ActionBody, createWire, type StateSealer, type Wire, type WireOptions } from './wire.ts';

@@ -1,0 +1,10 @@
+// The game registry: the only place that names the game packages. Adapters import this, never a game.
+import { createRegistry, type GameModule } from '@hearth/engine';
+
+// One line per game, in the order the index lists them.
+const modules: GameModule[] = [
+  // GAMES: add `import { gameModule as x } from '@hearth/x'` above and `x,` here.
+];
+
+export const registry = createRegistry(modules);
+export const slugs = registry.slugs;
