@@ -170,7 +170,22 @@ export interface Game<S = any, A = any, O extends Observation = Observation> {
   view(state: S): OkResponse<S, A, O>;
   /** A fresh fast simulation handle. */
   createSim(): Sim<S, A>;
+  /** Policies (bots) that the game itself ships, by name (e.g. Sunloaf's "reference" policy). */
+  readonly policies: Readonly<Record<string, PolicyFactory<S, A>>>;
 }
+
+/**
+ * A player program. Deterministic given the seed it was made with and the sequence of calls.
+ * It sees what a player sees (the state, which in every game here hides nothing a player may not know).
+ */
+export interface Policy<S = any, A = any> {
+  readonly name: string;
+  /** Picks the next action. `legalActions` is the game's list (empty by design in Lantern Volley). */
+  decide(state: S, legalActions: readonly A[]): A;
+}
+
+/** Makes a policy for one game run; `seed` drives any randomness the policy uses (through @hearth/rng). */
+export type PolicyFactory<S = any, A = any> = (seed: number) => Policy<S, A>;
 
 /** A game before loading: metadata plus the one async load step (WASM instantiation). */
 export interface GameModule {

@@ -4,6 +4,7 @@ import {
   type InitResponse,
   type Observation,
   type OkResponse,
+  type PolicyFactory,
   Reasons,
   type Refusal,
   type RuleRefusal,
@@ -17,7 +18,11 @@ import {
  * asks `refuse`, then runs `apply` on a clone: the input is never touched and a refusal changes nothing.
  * Every path is guarded so that act never throws, even on a rules bug (reported as internal_error).
  */
-export function defineGame<S, A, O extends Observation>(spec: Spec, rules: Rules<S, A, O>): Game<S, A, O> {
+export function defineGame<S, A, O extends Observation>(
+  spec: Spec,
+  rules: Rules<S, A, O>,
+  options: { policies?: Record<string, PolicyFactory<S, A>> } = {},
+): Game<S, A, O> {
   const view = (state: S): OkResponse<S, A, O> => {
     const response: OkResponse<S, A, O> = {
       ok: true,
@@ -75,7 +80,7 @@ export function defineGame<S, A, O extends Observation>(spec: Spec, rules: Rules
     };
   };
 
-  return { slug: spec.slug, name: spec.name, spec, rules, init, act, view, createSim };
+  return { slug: spec.slug, name: spec.name, spec, rules, init, act, view, createSim, policies: options.policies ?? {} };
 }
 
 function refusal<A>(reason: string, message: string, legalActions: A[]): Refusal<A> {
