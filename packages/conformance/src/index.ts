@@ -1,0 +1,84 @@
+import type { Game } from '@hearth/engine';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  type CheckOptions,
+  checkCorruptedStates,
+  checkDeterminism,
+  checkJsonRoundTrip,
+  checkJunkRefused,
+  checkLegalAccepted,
+  checkLegalListShape,
+  checkNoMutation,
+  checkRandomPlay,
+  defaultCheckOptions,
+  probeStates,
+} from './checks.ts';
+import { readGoldens, verifyGolden } from './golden.ts';
+
+export * from './checks.ts';
+export { type GoldenReplay, readGoldens, verifyGolden, writeGolden } from './golden.ts';
+export { brokenVariants, corruptedLeaves, deepFreeze, malformedActions, missingKeys, notAState } from './junk.ts';
+export { candidates, type PlayOptions, randomPlay, type Step } from './play.ts';
+
+export interface ConformanceOptions extends Partial<CheckOptions> {
+  /** Loads the game under test (the async WASM step). */
+  load: () => Promise<Game>;
+  /** Folder of golden *.replay.json files (also walks regressions/). */
+  goldenDir?: string;
+  /** Label for the describe block (default: the game's slug). */
+  label?: string;
+  /** Per-test timeout in ms (default 120 s: random play over many seeds is slow on a busy 2-core machine). */
+  timeout?: number;
+}
+
+/**
+ * The conformance suite: one call from a game package's test file registers every contract check.
+ * Each check is also exported as a plain function returning its problems, which the kit's own tests use.
+ */
+export function runConformance(options: ConformanceOptions): void {
+  const o: CheckOptions = { ...defaultCheckOptions, ...options };
+  const timeout = options.timeout ?? 120_000;
+  let game: Game;
+  let states: ReturnType<typeof probeStates>;
+  describe(`conformance: ${options.label ?? 'game'}`, () => {
+    beforeAll(async () => {
+      game = await options.load();
+      states = probeStates(game, o);
+    }, timeout);
+
+    it('probes a useful number of states', () => {
+      expect(states.length).toBeGreaterThan(Math.min(10, o.probeStates - 1));
+    });
+    it('every legal action is accepted; game over offers none', () => expect(checkLegalAccepted(game, states)).toEqual([]), timeout);
+    it('responses have the contract shape', () => expect(checkLegalListShape(game, states, o)).toEqual([]), timeout);
+    it(
+      'malformed and out-of-range actions are refused and change nothing',
+      () => expect(checkJunkRefused(game, states, o)).toEqual([]),
+      timeout,
+    );
+    it('seed + actions replay bit for bit; the fast handle agrees with act', () => expect(checkDeterminism(game, o)).toEqual([]), timeout);
+    it('states survive a JSON round trip', () => expect(checkJsonRoundTrip(game, states, o)).toEqual([]), timeout);
+    it('act never mutates its inputs', () => expect(checkNoMutation(game, states, o)).toEqual([]), timeout);
+    it(
+      'corrupted states never crash act and forged ones are invalid_state',
+      () => expect(checkCorruptedStates(game, states, o)).toEqual([]),
+      timeout,
+    );
+    it(
+      `random play over ${o.seeds} seeds keeps every invariant`,
+      () => {
+        const result = checkRandomPlay(game, o);
+        expect(result.problems).toEqual([]);
+        expect(result.steps).toBeGreaterThan(0);
+      },
+      timeout * 3,
+    );
+    if (options.goldenDir) {
+      const goldens = readGoldens(options.goldenDir);
+      it('has golden replays checked in', () => expect(goldens.length).toBeGreaterThan(0));
+      for (const { file, golden } of goldens) {
+        it(`golden ${file.slice(options.goldenDir.length + 1)} reproduces`, () => expect(verifyGolden(game, golden)).toEqual([]), timeout);
+      }
+    }
+  });
+}

@@ -1,0 +1,139 @@
+// A test fixture for the kit's own tests (never registered, never served): a walk along 20 cells whose
+// coins come from the RNG. `variant` switches on one defect at a time, so each check can be shown to fail.
+import { defineGame, type Game, type Observation, type Rules, type Spec, v } from '@hearth/engine';
+import { below } from '@hearth/rng';
+
+export interface WalkState {
+  seed: number;
+  pos: number;
+  turn: number;
+  score: number;
+  taken: number[];
+  over: boolean;
+}
+export type WalkAction = { type: 'step'; dir: -1 | 1 } | { type: 'stop' };
+
+export type Defect =
+  | 'none'
+  | 'mutates-input'
+  | 'nondeterministic'
+  | 'accepts-junk'
+  | 'lists-illegal'
+  | 'crashes-on-corrupt'
+  | 'score-decreases'
+  | 'lenient-state'
+  | 'ignores-extra'
+  | 'sim-diverges';
+
+const coins = (seed: number, cell: number) => below(seed, 1, cell, 4);
+
+export function walkGame(defect: Defect = 'none'): Game<WalkState, WalkAction> {
+  let drift = 0;
+  const rules: Rules<WalkState, WalkAction, Observation> = {
+    init: (seed) => ({ seed, pos: 10, turn: 0, score: 0, taken: [], over: false }),
+    parseState(value) {
+      if (defect === 'crashes-on-corrupt') return { ok: true, value: value as WalkState };
+      if (!v.isRecord(value)) return { ok: false, message: 'state must be an object' };
+      if (defect !== 'lenient-state') {
+        const err = v.firstError(
+          v.exactKeys(value, 'state', ['seed', 'pos', 'turn', 'score', 'taken', 'over']),
+          v.int(value.seed, 'seed', 0, 0xffffffff),
+          v.int(value.pos, 'pos', 0, 19),
+          v.int(value.turn, 'turn', 0, 30),
+          v.int(value.score, 'score', 0, 1e6),
+          v.array(value.taken, 'taken', 0, 20),
+          v.bool(value.over, 'over'),
+        );
+        if (err) return { ok: false, message: err };
+        for (const t of value.taken as unknown[]) {
+          const e = v.int(t, 'taken[]', 0, 19);
+          if (e) return { ok: false, message: e };
+        }
+      }
+      return { ok: true, value: value as unknown as WalkState };
+    },
+    parseAction(value) {
+      if (defect === 'accepts-junk') return { ok: true, value: value as WalkAction };
+      if (!v.isRecord(value)) return { ok: false, message: 'action must be an object' };
+      if (value.type === 'stop') {
+        if (defect !== 'ignores-extra' && v.exactKeys(value, 'action', ['type'])) return { ok: false, message: 'stop takes no fields' };
+        return { ok: true, value: { type: 'stop' } };
+      }
+      if (value.type === 'step') {
+        if (defect !== 'ignores-extra' && v.exactKeys(value, 'action', ['type', 'dir'])) return { ok: false, message: 'step takes dir' };
+        if (value.dir !== -1 && value.dir !== 1) return { ok: false, message: 'dir must be -1 or 1' };
+        return { ok: true, value: { type: 'step', dir: value.dir } };
+      }
+      return { ok: false, message: 'unknown action type' };
+    },
+    refuse(state, action) {
+      if (state.over) return { reason: 'game_over', message: 'the walk is over' };
+      if (action.type === 'step') {
+        const to = state.pos + action.dir;
+        if (to < 0 || to > 19) return { reason: 'off_the_line', message: 'no cell there' };
+      }
+      return null;
+    },
+    apply(state, action) {
+      if (action.type === 'stop') {
+        state.over = true;
+        return;
+      }
+      state.pos += action.dir;
+      state.turn++;
+      if (!state.taken.includes(state.pos)) {
+        state.taken.push(state.pos);
+        state.score += coins(state.seed, state.pos) + (defect === 'nondeterministic' ? drift++ % 2 : 0);
+      }
+      if (defect === 'score-decreases' && state.turn % 5 === 0) state.score = Math.max(0, state.score - 3);
+      if (state.turn >= 30) state.over = true;
+    },
+    legalActions(state) {
+      if (state.over) return [];
+      const out: WalkAction[] = [];
+      if (state.pos > 0) out.push({ type: 'step', dir: -1 });
+      if (state.pos < 19 || defect === 'lists-illegal') out.push({ type: 'step', dir: 1 });
+      out.push({ type: 'stop' });
+      return out;
+    },
+    score: (s) => s.score,
+    gameOver: (s) => s.over,
+    observe: (s) => ({ text: `${'.'.repeat(s.pos)}@${'.'.repeat(19 - s.pos)}` }),
+    clone: (s) => (defect === 'mutates-input' ? s : { ...s, taken: [...s.taken] }),
+  };
+  const game = defineGame(spec, rules);
+  if (defect === 'sim-diverges') {
+    const original = game.createSim;
+    return {
+      ...game,
+      createSim() {
+        const sim = original();
+        const step = sim.step.bind(sim);
+        sim.step = (a) => {
+          const r = step(a);
+          (sim.state as WalkState).score += 1;
+          return r;
+        };
+        return sim;
+      },
+    };
+  }
+  return game;
+}
+
+const spec: Spec = {
+  slug: 'walk-fixture',
+  name: 'Walk (test fixture)',
+  genre: 'fixture',
+  description: 'Test fixture for the conformance kit.',
+  goal: 'Collect coins.',
+  scoring: 'Coins.',
+  rules: 'Step left or right; stop any time; 30 steps.',
+  actionGrammar: {},
+  stateSchema: {},
+  observationSchema: {},
+  decisions: [],
+  carry: 'state',
+  version: '1',
+  legend: { '@': 'you' },
+};

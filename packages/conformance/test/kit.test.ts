@@ -1,0 +1,97 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  type CheckOptions,
+  checkCorruptedStates,
+  checkDeterminism,
+  checkJsonRoundTrip,
+  checkJunkRefused,
+  checkLegalAccepted,
+  checkNoMutation,
+  checkRandomPlay,
+  defaultCheckOptions,
+  probeStates,
+  readGoldens,
+  runConformance,
+  verifyGolden,
+  writeGolden,
+} from '../src/index.ts';
+import { walkGame } from './fixture-game.ts';
+
+const o: CheckOptions = { ...defaultCheckOptions, seeds: 20, maxTurns: 40, probeStates: 40 };
+
+// The sound fixture passes the whole suite, registered exactly as a game package would.
+runConformance({ label: 'walk fixture', load: async () => walkGame(), seeds: 30, maxTurns: 40 });
+
+describe('the kit catches each defect (a check that cannot fail is a defect)', () => {
+  const sound = walkGame();
+  const soundStates = probeStates(sound, o);
+
+  it('passes the sound fixture on every check', () => {
+    expect(checkLegalAccepted(sound, soundStates)).toEqual([]);
+    expect(checkJunkRefused(sound, soundStates, o)).toEqual([]);
+    expect(checkDeterminism(sound, o)).toEqual([]);
+    expect(checkJsonRoundTrip(sound, soundStates, o)).toEqual([]);
+    expect(checkNoMutation(sound, soundStates, o)).toEqual([]);
+    expect(checkCorruptedStates(sound, soundStates, o)).toEqual([]);
+    expect(checkRandomPlay(sound, o).problems).toEqual([]);
+  });
+
+  it('legalActions that lists an illegal action', () => {
+    const g = walkGame('lists-illegal');
+    // Walk to the right edge so the lie shows: probe states include pos 19 only if we get there; build it.
+    const at19 = g.view({ seed: 1, pos: 19, turn: 3, score: 0, taken: [], over: false });
+    expect(checkLegalAccepted(g, [at19]).join()).toMatch(/refused/);
+  });
+  it('a parser that accepts junk', () => {
+    const g = walkGame('accepts-junk');
+    expect(checkJunkRefused(g, probeStates(g, o), o).length).toBeGreaterThan(0);
+  });
+  it('a parser that ignores extra fields when the game says it refuses them', () => {
+    const g = walkGame('ignores-extra');
+    expect(checkJunkRefused(g, probeStates(g, o), o).join()).toMatch(/extra field/);
+    expect(checkJunkRefused(g, probeStates(g, o), { ...o, extraFields: 'ignored' })).toEqual([]);
+  });
+  it('a nondeterministic rule', () => {
+    const g = walkGame('nondeterministic');
+    expect(checkDeterminism(g, o).length).toBeGreaterThan(0);
+  });
+  it('a fast handle that diverges from act', () => {
+    const g = walkGame('sim-diverges');
+    expect(checkDeterminism(g, o).join()).toMatch(/fast handle/);
+  });
+  it('act that mutates its input', () => {
+    const g = walkGame('mutates-input');
+    expect(checkNoMutation(g, probeStates(g, o), o).length).toBeGreaterThan(0);
+  });
+  it('a state parser that crashes on corrupted states', () => {
+    const g = walkGame('crashes-on-corrupt');
+    expect(checkCorruptedStates(g, probeStates(g, o), o).length).toBeGreaterThan(0);
+  });
+  it('a lenient state parser (missing keys accepted)', () => {
+    const g = walkGame('lenient-state');
+    expect(checkCorruptedStates(g, probeStates(g, o), o).join()).toMatch(/expected invalid_state/);
+  });
+  it('a score that goes down, and a broken game invariant', () => {
+    expect(checkRandomPlay(walkGame('score-decreases'), o).problems.join()).toMatch(/score fell/);
+    const broken = checkRandomPlay(sound, { ...o, invariants: (_p, _a, next) => (next.pos === 10 ? ['back at the start'] : []) });
+    expect(broken.problems.length).toBeGreaterThan(0);
+  });
+  it('golden replays: written, verified, and a tampered one is caught', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'golden-'));
+    const actions = [
+      { type: 'step', dir: 1 },
+      { type: 'step', dir: 1 },
+      { type: 'step', dir: -1 },
+    ];
+    const g = writeGolden(dir, 'three-steps', sound, 9, actions);
+    const [read] = readGoldens(dir);
+    expect(read?.golden).toEqual(g);
+    expect(verifyGolden(sound, g)).toEqual([]);
+    expect(verifyGolden(sound, { ...g, score: g.score + 1 }).join()).toMatch(/score/);
+    expect(verifyGolden(sound, { ...g, stateHash: '0'.repeat(64) }).join()).toMatch(/state hash/);
+    expect(verifyGolden(sound, { ...g, actions: [...actions, { type: 'fly' }] }).join()).toMatch(/refused/);
+  });
+});
