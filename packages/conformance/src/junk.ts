@@ -93,7 +93,9 @@ export function corruptedLeaves(state: unknown, limit = 400): Array<{ name: stri
     if (v !== null && typeof v === 'object') {
       if (Array.isArray(v)) {
         paths.push(path);
-        v.forEach((x, i) => walk(x, [...path, i]));
+        v.forEach((x, i) => {
+          walk(x, [...path, i]);
+        });
       } else {
         for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], [...path, k]);
       }
