@@ -55,3 +55,10 @@ export function fill(out: usize, count: i32, seed: u32, stream: u32, base: u32):
 export function scratch(bytes: i32): usize {
   return heap.alloc(<usize>bytes);
 }
+
+/** XOR of hash(base + k, k, k * 31) for k in 0..count-1: every draw varies all three inputs (benchmarks, tests). */
+export function checksum(count: i32, base: u32): u32 {
+  let acc: u32 = 0;
+  for (let k = 0; k < count; k++) acc ^= hash(base + <u32>k, <u32>k, <u32>k * 31);
+  return acc;
+}

@@ -51,3 +51,10 @@ export function shuffle(n: number, seed: number, stream: number, base: number): 
 export function shuffled<T>(items: readonly T[], seed: number, stream: number, base: number): T[] {
   return shuffle(items.length, seed, stream, base).map((i) => items[i] as T);
 }
+
+/** XOR of hash(base + k, k, k * 31) for k in 0..count-1 (the twin of the kernel's checksum). */
+export function checksum(count: number, base: number): number {
+  let acc = 0;
+  for (let k = 0; k < count; k++) acc ^= hash((base + k) >>> 0, k, Math.imul(k, 31));
+  return acc >>> 0;
+}

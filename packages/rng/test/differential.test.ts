@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { below, hash, percent, range, shuffle } from '../src/hash.ts';
+import { below, checksum, hash, percent, range, shuffle } from '../src/hash.ts';
 import { loadRngJs, loadRngWasm, type RngKernel } from '../src/kernel.ts';
 
 // Inputs cover the edges (0, 2^31, 2^32-1) and a spread drawn from the RNG itself, so a change to
@@ -60,6 +60,14 @@ describe('RNG: WASM, its JavaScript build and the TypeScript twin are bit-identi
       if (wasm.percent(seed, stream, index, pct) !== p || js.percent(seed, stream, index, pct) !== p) mismatches++;
     }
     expect(mismatches).toBe(0);
+  });
+
+  it('checksum (every input varying) agrees over 300,000 more draws', () => {
+    for (const base of [0, 12345, 0xfffff000]) {
+      const t = checksum(100_000, base);
+      expect(wasm.checksum(100_000, base) >>> 0).toBe(t);
+      expect(js.checksum(100_000, base) >>> 0).toBe(t);
+    }
   });
 
   it('shuffle agrees for sizes 1..64', () => {

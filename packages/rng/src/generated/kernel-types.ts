@@ -63,4 +63,11 @@ export interface KernelExports {
    * @returns `usize`
    */
   scratch(bytes: number): number;
+  /**
+   * assembly/index/checksum
+   * @param count `i32`
+   * @param base `u32`
+   * @returns `u32`
+   */
+  checksum(count: number, base: number): number;
 }
