@@ -1,0 +1,43 @@
+// The one interface every board implements. A renderer is markup from a response (pure, testable without a DOM)
+// plus small input hooks that turn clicks and keys into actions; it never decides legality: the engine does.
+import type { OkResponse, Spec } from '@hearth/engine';
+
+/** Everything a renderer may look at. `response` is the wire response (Sunloaf's state is the readable one). */
+export interface View {
+  slug: string;
+  spec: Spec;
+  response: OkResponse;
+  /** The action that produced `response` (undefined right after init). */
+  lastAction: unknown;
+  /** True while a replay plays back: input is ignored. */
+  replaying: boolean;
+}
+
+/** What an input means: send an action to the engine, redraw after a UI-only change, or nothing. */
+export type Intent = { act: unknown } | { redraw: true } | null;
+
+/** Handed to mount() for inputs that need the live DOM (pointer drags). */
+export interface BoardApi<U> {
+  view(): View | undefined;
+  ui: U;
+  act(action: unknown): void;
+  redraw(): void;
+}
+
+export interface Renderer<U = unknown> {
+  /** Fresh UI-only state (selection, aim) for a new game page. */
+  initUi(): U;
+  /**
+   * The game area's HTML (an inline SVG board, the numbers, the buttons). Clickable elements carry
+   * `data-act` (an action as JSON, sent as is) or `data-ui` (a token passed to onUi) and a stable `data-key`
+   * so keyboard focus survives a redraw. A `<form data-ui="x">` submits its `value` field to onUi.
+   */
+  render(view: View, ui: U): string;
+  onUi?(token: string, view: View, ui: U, value?: string): Intent;
+  /** A key press on the page (KeyboardEvent.key), when no text field has focus. */
+  onKey?(key: string, view: View, ui: U): Intent;
+  /** Called once with the game area's element; returns a cleanup. */
+  mount?(root: HTMLElement, api: BoardApi<U>): () => void;
+  /** One line of key help shown under the board. */
+  keyHelp?: string;
+}

@@ -1,0 +1,149 @@
+// End to end in real headless Chromium: every registered game (and the test-only fixture, built separately)
+// loads, plays through the UI, refuses an illegal input with the engine's message, plays back its replay link,
+// and replays its golden files inside the browser's worker to the same state hashes as Node.
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { replay } from '@hearth/engine';
+import { registry } from '@hearth/games';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET_BYTES, buildWeb, formatSizes } from '../build.mjs';
+import { chromiumMissing, launch } from './browser.ts';
+import { boardHtml, type Driver, drivers, gameOver, genericDriver, score, turns } from './drivers.ts';
+import { serveStatic } from './static-server.ts';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const artifacts = join(here, '..', 'test-artifacts');
+const repo = join(here, '..', '..', '..');
+
+if (chromiumMissing) console.warn(`web e2e skipped: ${chromiumMissing}`);
+
+describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', () => {
+  let browser: Awaited<ReturnType<typeof launch>>;
+  let prod: Awaited<ReturnType<typeof serveStatic>>;
+  let fixture: Awaited<ReturnType<typeof serveStatic>>;
+  const firstFrames: string[] = [];
+
+  beforeAll(async () => {
+    mkdirSync(artifacts, { recursive: true });
+    const built = await buildWeb({ outdir: join(artifacts, 'dist') });
+    console.log(`web bundle (production registry: ${registry.slugs.join(', ') || 'no games yet'})\n${formatSizes(built)}`);
+    expect(built.totalGzip).toBeLessThanOrEqual(BUDGET_BYTES);
+    await buildWeb({ outdir: join(artifacts, 'dist-fixture'), registry: join(here, 'fixtures', 'registry.ts'), minify: false });
+    prod = await serveStatic(join(artifacts, 'dist'));
+    fixture = await serveStatic(join(artifacts, 'dist-fixture'));
+    browser = await launch();
+  }, 120_000);
+
+  afterAll(async () => {
+    if (firstFrames.length) console.log(`time to first playable frame (navigation start -> board drawn):\n${firstFrames.join('\n')}`);
+    await browser?.close();
+    await prod?.close();
+    await fixture?.close();
+  });
+
+  async function open(base: string, hash: string): Promise<Page> {
+    const page = await browser.context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    (page as unknown as { errors: string[] }).errors = errors;
+    await page.goto(`${base}${hash}`);
+    await page.waitForSelector('#board[data-ready="true"]');
+    return page;
+  }
+
+  it('serves only its own files: nothing is fetched from anywhere else', async () => {
+    const page = await browser.context.newPage();
+    const foreign: string[] = [];
+    page.on('request', (r) => {
+      const url = r.url();
+      if (!url.startsWith(fixture.url) && !url.startsWith('data:')) foreign.push(url);
+    });
+    await page.goto(`${fixture.url}#/`);
+    await page.waitForSelector('.game-card');
+    await page.click('.game-card a');
+    await page.waitForSelector('#board[data-ready="true"]');
+    expect(foreign).toEqual([]);
+    await page.close();
+  });
+
+  async function playScenario(base: string, slug: string, driver: Driver, label: string) {
+    const page = await open(base, `#/${slug}?seed=7`);
+    const frame = await page.evaluate(() => (window as unknown as { __hearthFirstFrame: number }).__hearthFirstFrame);
+    firstFrames.push(`  ${label.padEnd(16)} ${frame.toFixed(0)} ms`);
+    expect(page.url()).toContain(`#/${slug}?seed=7`);
+
+    const score0 = await score(page);
+    const board0 = await boardHtml(page);
+    for (let i = 0; i < 40 && (await score(page)) === score0 && !(await gameOver(page)); i++) await driver.move(page, i);
+    expect(await score(page)).toBeGreaterThan(score0);
+    expect(await boardHtml(page)).not.toEqual(board0);
+
+    if (!(await gameOver(page))) {
+      const before = await turns(page);
+      await driver.illegal(page);
+      await page.waitForSelector('#message[data-kind="refusal"]');
+      expect((await page.textContent('#message'))?.length).toBeGreaterThan(10);
+      expect(await turns(page)).toBe(before);
+    }
+    await page.screenshot({ path: join(artifacts, `${label}.png`), fullPage: true });
+
+    await driver.finish(page);
+    await page.waitForSelector('#replay-link');
+    const finalScore = Number(await page.textContent('#final-score'));
+    const played = await turns(page);
+    await page.click('#replay-link');
+    await page.waitForSelector('#replay-bar[data-step]');
+    const firstStep = Number(await page.getAttribute('#replay-bar', 'data-step'));
+    expect(firstStep).toBeLessThan(played);
+    await page.click('#replay-bar [data-replay="end"]').catch(() => {});
+    await page.waitForSelector('#replay-bar[data-done="true"]');
+    expect(Number(await page.getAttribute('#replay-bar', 'data-step'))).toBe(played);
+    expect(await score(page)).toBe(finalScore);
+    expect((page as unknown as { errors: string[] }).errors).toEqual([]);
+    await page.close();
+  }
+
+  it('plays the test-only fixture game through the generic board', async () => {
+    await playScenario(fixture.url, 'pebble', genericDriver, 'fixture-pebble');
+  }, 60_000);
+
+  it('lists every registered game on the home page', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${prod.url}#/`);
+    await page.waitForSelector('main.home ul.games, main.home p:not(.loading)');
+    const listed = await page.$$eval('.game-card', (cards) => cards.map((c) => c.getAttribute('data-slug')));
+    expect(listed).toEqual([...registry.slugs]);
+    await page.close();
+  });
+
+  for (const slug of registry.slugs) {
+    describe(slug, () => {
+      it('plays through the UI, refuses an illegal input, and plays back its replay link', async () => {
+        await playScenario(prod.url, slug, drivers[slug] ?? genericDriver, slug);
+      }, 180_000);
+
+      it('replays the golden files in the browser worker to the same state hashes as Node', async () => {
+        const dir = join(repo, 'packages', slug, 'golden');
+        const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.replay.json')) : [];
+        expect(files.length, `golden replays in ${dir}`).toBeGreaterThan(0);
+        const game = await registry.load(slug);
+        const page = await open(prod.url, `#/${slug}?seed=1`);
+        for (const file of files) {
+          const golden = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+          const node = replay(game!, golden.seed, golden.actions);
+          const browserResult = await page.evaluate(([s, seed, actions]) => (window as any).hearthEngine.replay(s, seed, actions), [
+            slug,
+            golden.seed,
+            golden.actions,
+          ] as const);
+          expect(node.ok && node.stateHash, file).toBe(golden.stateHash);
+          expect(browserResult, file).toMatchObject({ ok: true, stateHash: golden.stateHash, score: golden.score, turns: golden.turns });
+        }
+        await page.close();
+      }, 180_000);
+    });
+  }
+});
