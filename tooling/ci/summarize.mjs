@@ -1,7 +1,8 @@
 // Sums vitest's per-package "Tests  N passed | M failed" lines from a turbo log into one closing line.
 import { readFileSync } from 'node:fs';
 
-const log = readFileSync(process.argv[2], 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
+const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+const log = readFileSync(process.argv[2], 'utf8').replace(ansi, '');
 let passed = 0;
 let failed = 0;
 let skipped = 0;
