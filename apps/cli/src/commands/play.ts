@@ -1,0 +1,52 @@
+// hearth play <slug> [--seed N] [--server URL] [--record FILE] [--json] [--no-color]
+import { freshSeed, parseArgs, parseSeed } from '../args.ts';
+import { loadGame, UsageError } from '../games.ts';
+import { writeRecord } from '../record.ts';
+import { controllerFor } from '../render/index.ts';
+import { localSession, remoteSession, type Session } from '../session.ts';
+import { PlayApp } from '../tui/play-app.ts';
+import { colourWanted, createStyle } from '../tui/style.ts';
+import { runScreen } from '../tui/terminal.ts';
+import { runJson } from './json.ts';
+
+export async function play(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, ['seed', 'server', 'record'], ['json', 'no-color']);
+  if ('error' in args) throw new UsageError(args.error);
+  const [slug, ...extra] = args.positionals;
+  if (!slug || extra.length > 0) throw new UsageError('usage: hearth play <slug> [--seed N] [--server URL] [--record FILE] [--json]');
+  const seedArg = parseSeed(args.flags.get('seed'));
+  if (typeof seedArg === 'object') throw new UsageError(seedArg.error);
+  const server = args.flags.get('server');
+  if (server === true) throw new UsageError('--server needs a URL');
+  const recordFile = args.flags.get('record');
+  if (recordFile === true) throw new UsageError('--record needs a file');
+
+  const open = async (seed: number): Promise<Session> =>
+    server ? remoteSession(server, slug, seed) : localSession(await loadGame(slug), seed);
+  const session = await open(seedArg ?? freshSeed());
+  const record = (actions: readonly unknown[], s: Session) => {
+    if (recordFile) writeRecord(recordFile, { slug: s.slug, seed: s.seed, actions: [...actions] });
+  };
+  record([], session);
+
+  if (args.flags.get('json')) return runJson(session, process.stdin, process.stdout, record);
+
+  const app = new PlayApp({
+    session,
+    controller: controllerFor(slug),
+    style: createStyle(colourWanted(process.env, args.flags.get('no-color') ? false : undefined)),
+    onAccepted: record,
+    restart: async (seed) => {
+      const next = await open(seed ?? freshSeed());
+      record([], next);
+      return next;
+    },
+    where: server ? server.replace(/^https?:\/\//, '') : 'local',
+  });
+  const code = await runScreen(app);
+  const s = app.currentSession;
+  process.stdout.write(
+    `${s.spec.name} seed ${s.seed}: score ${s.current.score} after ${app.actionsSoFar.length} turns${s.current.gameOver ? ' (game over)' : ''}${recordFile ? `, recorded in ${recordFile}` : ''}\n`,
+  );
+  return code;
+}

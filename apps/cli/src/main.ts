@@ -1,0 +1,47 @@
+// hearth: the command line. Dispatches to one command module each; errors become messages and exit codes.
+import { list, spec } from './commands/list.ts';
+import { play } from './commands/play.ts';
+import { replay } from './commands/replay.ts';
+import { sim } from './commands/sim.ts';
+import { verify } from './commands/verify.ts';
+import { UsageError } from './games.ts';
+
+export const USAGE = `hearth: four score-attack games in the terminal
+
+  hearth list [--json]                         the registered games
+  hearth spec <slug> [--json]                  a game's rules, scoring, action grammar, decisions
+  hearth play <slug> [--seed N] [--server URL] [--record FILE] [--no-color]
+                                               play in the terminal (in-process, or through a server's HTTP API)
+  hearth play <slug> --json [--seed N] [--server URL] [--record FILE]
+                                               one action JSON per stdin line -> one response JSON per stdout line
+  hearth replay <file>                         step through a record { slug, seed, actions }
+  hearth verify <file> [--json]                replay a record: final score and state hash (as the server's /verify)
+  hearth sim <args...>                         the simulator (hearth sim --help)
+
+NO_COLOR=1 or --no-color turns colour off. Ctrl-C leaves at once and restores the terminal.
+`;
+
+const commands: Record<string, (argv: readonly string[]) => Promise<number>> = { list, spec, play, replay, verify, sim };
+
+export async function main(argv: readonly string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return command ? 0 : 2;
+  }
+  const run = commands[command];
+  if (!run) {
+    process.stderr.write(`hearth: unknown command "${command}"\n\n${USAGE}`);
+    return 2;
+  }
+  try {
+    return await run(rest);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`hearth ${command}: ${error.message}\n`);
+      return 2;
+    }
+    process.stderr.write(`hearth ${command}: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}

@@ -1,0 +1,6 @@
+import { genericController } from './generic.ts';
+import type { Controller } from './types.ts';
+
+export function cragwakeController(): Controller {
+  return genericController();
+}

@@ -1,0 +1,19 @@
+// The help screen's text, straight from the game's served spec plus the front end's key list.
+import type { Spec } from '@hearth/engine';
+import type { Controller } from '../render/types.ts';
+import { wrap } from './style.ts';
+
+export function helpLines(spec: Spec, controller: Controller, width: number): string[] {
+  const section = (title: string, text: string) => [title.toUpperCase(), ...wrap(text, width), ''];
+  const out = [`${spec.name} (${spec.genre}, rules v${spec.version})`, ...wrap(spec.description, width), ''];
+  out.push('KEYS', ...controller.keyHelp(spec), '? help · : action as JSON · q quit · Ctrl-C leave at once', '');
+  out.push(...section('Goal', spec.goal), ...section('Scoring', spec.scoring));
+  const legend = Object.entries(spec.legend ?? {});
+  if (legend.length > 0) out.push('LEGEND (observation text)', ...legend.flatMap(([k, v]) => wrap(`${k.padEnd(3)} ${v}`, width)), '');
+  out.push(...section('Rules', spec.rules));
+  if (spec.decisions?.length) {
+    out.push('DECISIONS (where the design document was open)');
+    for (const d of spec.decisions) out.push(...wrap(`${d.topic}: ${d.decision}`, width));
+  }
+  return out;
+}

@@ -1,0 +1,92 @@
+// The only file that touches the real terminal: raw mode, the alternate screen, keypresses, painting,
+// and putting everything back however the program ends (q, Ctrl-C, SIGTERM, a crash).
+import { emitKeypressEvents } from 'node:readline';
+import type { Key } from '../render/types.ts';
+
+export interface Screen {
+  frame(): string[];
+  key(key: Key): Promise<'continue' | 'quit'>;
+}
+
+const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J';
+const LEAVE_SCREEN = '\x1b[0m\x1b[?25h\x1b[?1049l';
+
+/** Runs a screen until it quits; resolves to the process exit code (130 after Ctrl-C, as shells expect). */
+export function runScreen(screen: Screen): Promise<number> {
+  const stdin = process.stdin;
+  const stdout = process.stdout;
+  if (!stdin.isTTY || !stdout.isTTY) {
+    process.stderr.write('hearth play needs a terminal; for pipes and scripts use --json.\n');
+    return Promise.resolve(2);
+  }
+  return new Promise((resolve) => {
+    let done = false;
+    let queue = Promise.resolve();
+    const paint = () => {
+      if (done) return;
+      const lines = screen.frame();
+      stdout.write(`\x1b[H${lines.map((l) => `${l}\x1b[K`).join('\r\n')}\x1b[J`);
+    };
+    const finish = (code: number) => {
+      if (done) return;
+      done = true;
+      stdin.off('keypress', onKey);
+      stdout.off('resize', paint);
+      process.off('SIGTERM', onTerm);
+      process.off('SIGHUP', onTerm);
+      process.off('uncaughtException', onCrash);
+      if (stdin.isTTY) stdin.setRawMode(false);
+      stdin.pause();
+      stdout.write(LEAVE_SCREEN);
+      resolve(code);
+    };
+    const onKey = (str: string | undefined, raw: { name?: string; ctrl?: boolean; shift?: boolean; sequence?: string } | undefined) => {
+      const key = normaliseKey(str, raw);
+      if (!key) return;
+      if (key.ctrl && key.name === 'c') {
+        finish(130);
+        return;
+      }
+      queue = queue.then(async () => {
+        if (done) return;
+        const result = await screen.key(key);
+        if (result === 'quit') finish(0);
+        else paint();
+      });
+    };
+    const onTerm = () => finish(143);
+    const onCrash = (error: Error) => {
+      finish(1);
+      process.stderr.write(`hearth: ${error.stack ?? error.message}\n`);
+    };
+    emitKeypressEvents(stdin);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.on('keypress', onKey);
+    stdout.on('resize', paint);
+    process.on('SIGTERM', onTerm);
+    process.on('SIGHUP', onTerm);
+    process.on('uncaughtException', onCrash);
+    stdout.write(ENTER_SCREEN);
+    paint();
+  });
+}
+
+/** readline's keypress -> our Key: named keys keep their name, printable characters become the character. */
+export function normaliseKey(
+  str: string | undefined,
+  raw: { name?: string; ctrl?: boolean; shift?: boolean; sequence?: string } | undefined,
+): Key | undefined {
+  const ctrl = raw?.ctrl ?? false;
+  const named = raw?.name;
+  if (named && (named.length > 1 || ctrl)) {
+    const name = named === 'return' ? 'enter' : named;
+    return { name, ctrl, shift: raw?.shift ?? false };
+  }
+  if (str !== undefined && str.length > 0) {
+    if (str === '\r' || str === '\n') return { name: 'enter' };
+    if (str === ' ') return { name: 'space' };
+    return { name: str, shift: str !== str.toLowerCase() };
+  }
+  return named ? { name: named, ctrl, shift: raw?.shift ?? false } : undefined;
+}

@@ -1,0 +1,91 @@
+import { PassThrough } from 'node:stream';
+import { createWire, replay, stateHash } from '@hearth/engine';
+import { describe, expect, it } from 'vitest';
+import { runJson } from '../src/commands/json.ts';
+import { type FetchLike, localSession, remoteSession } from '../src/session.ts';
+import { walkerGame } from './fixtures/walker-game.ts';
+
+/** A fake server: the engine's wire behind the gameboard routes, as fetch. */
+function fakeServer(): { fetch: FetchLike; calls: string[] } {
+  const wire = createWire(walkerGame);
+  const calls: string[] = [];
+  const fetch: FetchLike = async (url, init) => {
+    calls.push(`${init?.method ?? 'GET'} ${url}`);
+    const u = new URL(url);
+    const json = (status: number, value: unknown) => ({ status, text: async () => JSON.stringify(value) });
+    if (u.pathname === '/api/games/walker/init') return json(200, wire.init(Number(u.searchParams.get('seed'))));
+    if (u.pathname === '/api/games/walker/action') {
+      const body = JSON.parse(init?.body ?? 'null');
+      const r = wire.act(body);
+      return json(!r.ok && r.reason === 'invalid_state' ? 400 : 200, r);
+    }
+    return json(404, { error: 'not found', message: `no route ${u.pathname}` });
+  };
+  return { fetch, calls };
+}
+
+describe('sessions', () => {
+  it('a remote session plays through init and action, and matches the local one', async () => {
+    const { fetch, calls } = fakeServer();
+    const remote = await remoteSession('http://x.test/', 'walker', 1, fetch);
+    const local = localSession(walkerGame, 1);
+    for (const action of [{ type: 'step', dir: 'left' }, { type: 'rest' }, { type: 'step', dir: 'left' }]) {
+      const [r, l] = [await remote.act(action), await local.act(action)];
+      expect(r).toEqual(l);
+    }
+    expect(remote.current.score).toBe(20);
+    expect(calls[0]).toBe('GET http://x.test/api/games/walker/init?seed=1');
+    expect(calls[1]).toBe('POST http://x.test/api/games/walker/action');
+  });
+
+  it('a remote refusal comes back as the engine refused it; transport failures become refusals', async () => {
+    const { fetch } = fakeServer();
+    const remote = await remoteSession('http://x.test', 'walker', 1, fetch);
+    const r = await remote.act({ type: 'fly' });
+    expect(r).toMatchObject({ ok: false, reason: 'unknown_action' });
+    const broken = await remoteSession('http://x.test', 'walker', 1, async (url, init) =>
+      init?.method === 'POST' ? Promise.reject(new Error('ECONNREFUSED')) : fetch(url, init),
+    );
+    expect(await broken.act({ type: 'rest' })).toMatchObject({ ok: false, reason: 'server_unreachable' });
+    await expect(remoteSession('http://x.test', 'nope', 1, fetch)).rejects.toThrow(/refused to start nope/);
+  });
+});
+
+async function pipe(lines: string[]): Promise<any[]> {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const chunks: string[] = [];
+  output.on('data', (c) => chunks.push(String(c)));
+  const done = runJson(localSession(walkerGame, 1), input, output);
+  input.end(lines.map((l) => `${l}\n`).join(''));
+  expect(await done).toBe(0);
+  return chunks
+    .join('')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+}
+
+describe('--json mode', () => {
+  it('answers every non-empty line, refusals and bad JSON included, and matches replay', async () => {
+    const actions = [{ type: 'step', dir: 'left' }, { type: 'rest' }, { type: 'step', dir: 'left' }];
+    const out = await pipe([
+      JSON.stringify(actions[0]),
+      'this is not json',
+      '',
+      '{"type":"step","dir":"up"}',
+      JSON.stringify(actions[1]),
+      '[1,2,3]',
+      JSON.stringify(actions[2]),
+    ]);
+    expect(out).toHaveLength(7);
+    expect(out[0]).toMatchObject({ ok: true, score: 0, spec: { slug: 'walker' } });
+    expect(out[2]).toMatchObject({ ok: false, reason: 'invalid_json' });
+    expect(out[2].legalActions.length).toBeGreaterThan(0);
+    expect(out[3]).toMatchObject({ ok: false, reason: 'unknown_action' });
+    expect(out[5]).toMatchObject({ ok: false, reason: 'unknown_action' });
+    const final = out[6];
+    const r = replay(walkerGame, 1, actions);
+    expect(r.ok && final.score === r.score && stateHash(final.state) === r.stateHash).toBe(true);
+  });
+});
