@@ -1,0 +1,36 @@
+import type { ServerOptions } from './server.ts';
+
+/** Everything the server reads from the environment, in one place (documented in README.md). */
+export interface EnvConfig {
+  port: number;
+  host: string | undefined;
+  options: Omit<ServerOptions, 'registry'>;
+}
+
+const int = (raw: string | undefined, name: string, fallback: number, min: number): number => {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  return n;
+};
+
+export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
+  const perSecond = int(env.RATE_LIMIT_RPS, 'RATE_LIMIT_RPS', 30, 0);
+  const burst = int(env.RATE_LIMIT_BURST, 'RATE_LIMIT_BURST', Math.max(1, perSecond * 10), 1);
+  return {
+    port: int(env.PORT, 'PORT', 8787, 0),
+    host: env.HOST || undefined,
+    options: {
+      secret: env.STATE_SECRET || undefined,
+      logLevel: env.LOG_LEVEL || 'info',
+      rateLimit: perSecond === 0 ? false : { perSecond, burst },
+      limits: {
+        maxBytes: int(env.MAX_BODY_BYTES, 'MAX_BODY_BYTES', 1024 * 1024, 1024),
+      },
+      maxVerifyActions: int(env.MAX_VERIFY_ACTIONS, 'MAX_VERIFY_ACTIONS', 20_000, 1),
+      publicUrl: env.PUBLIC_URL || undefined,
+      trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+      kernel: env.KERNEL === 'js' ? 'js' : 'wasm',
+    },
+  };
+}

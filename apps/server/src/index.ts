@@ -1,0 +1,7 @@
+export { type BodyLimits, checkShape } from './body.ts';
+export { readEnv } from './config.ts';
+export { type Listening, listen } from './listen.ts';
+export { createLogger } from './logger.ts';
+export { type Chooser, sampleFromSchema } from './schema-sample.ts';
+export { createAesCodec, createHmacSealer, deriveKeys, SEAL_FIELD } from './sealing.ts';
+export { createServer, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT, type HearthServer, type ServerOptions } from './server.ts';

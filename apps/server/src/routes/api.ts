@@ -1,0 +1,146 @@
+import { Reasons, replay } from '@hearth/engine';
+import type { Hono } from 'hono';
+import { checkContentType, parseJsonBody, readBody } from '../body.ts';
+import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from '../context.ts';
+import { parseSeedParam, parseSeedValue } from '../seed.ts';
+
+export const SERVICE_DESCRIPTION =
+  'Four turn-based score-attack games behind one stateless JSON API: init a game, then POST { state, action } (or { stateToken, action }) until gameOver.';
+
+/** The /api routes: index, init, action, spec, verify. Game rules stay in the engines; this only carries state. */
+export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
+  const route = (pattern: string) => (c: AppContext, next: () => Promise<void>) => {
+    c.set('route', pattern);
+    return next();
+  };
+
+  /** The served game for :slug, or a 404 response. */
+  const lookup = (c: AppContext): ServedGame | Response => {
+    const slug = c.req.param('slug') ?? '';
+    const served = ctx.games.get(slug);
+    if (!served) {
+      const known = [...ctx.games.keys()].join(', ');
+      return fail(ctx, c, 404, 'unknown_game', `no game with slug ${JSON.stringify(slug.slice(0, 64))}; the games are: ${known}`);
+    }
+    c.set('game', slug);
+    return served;
+  };
+
+  /** Content type, size and shape checks shared by the POST routes; the parsed body or an error response. */
+  const jsonBody = async (c: AppContext): Promise<Record<string, unknown> | Response> => {
+    const typeProblem = checkContentType(c.req.header('content-type'));
+    if (typeProblem) return fail(ctx, c, 415, 'unsupported_media_type', typeProblem);
+    const bytes = await readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes);
+    if (bytes === null) {
+      // The rest of an oversized body is not read: close the connection rather than drain it.
+      return fail(ctx, c, 413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });
+    }
+    const parsed = parseJsonBody(bytes, ctx.limits);
+    if (!parsed.ok) return fail(ctx, c, parsed.status, parsed.reason, parsed.message);
+    return parsed.value as Record<string, unknown>;
+  };
+
+  app.get('/api/games', route('/api/games'), (c) => {
+    const base = ctx.baseUrl(c);
+    const games = [...ctx.games.values()].map(({ game }) => ({
+      slug: game.slug,
+      name: game.name,
+      genre: game.spec.genre,
+      description: game.spec.description,
+      goal: game.spec.goal,
+      carry: game.spec.carry,
+      initUrl: `${base}/api/games/${game.slug}/init`,
+      actionUrl: `${base}/api/games/${game.slug}/action`,
+      specUrl: `${base}/api/games/${game.slug}/spec`,
+      verifyUrl: `${base}/api/games/${game.slug}/verify`,
+      docsUrl: `${base}/docs/api/${game.slug}`,
+    }));
+    return c.json({
+      service: 'hearth',
+      description: SERVICE_DESCRIPTION,
+      howToPlay:
+        'GET initUrl (optionally ?seed=N) for the first response. Then repeatedly POST { "state": <state>, "action": <action> } to actionUrl, ' +
+        'sending back the state from the latest response unchanged (games whose carry is "stateToken" send { "stateToken": <stateToken>, "action": <action> } instead), ' +
+        'choosing the action from legalActions or from the action grammar in the spec, until gameOver is true. ' +
+        'An illegal action returns HTTP 200 { ok: false, reason, message, legalActions } and changes nothing. POST { seed, actions } to verifyUrl to recompute any score.',
+      docs: `${base}/docs/api`,
+      llms: `${base}/llms.txt`,
+      count: games.length,
+      games,
+    });
+  });
+
+  app.get('/api/games/:slug/init', route('/api/games/:slug/init'), (c) => {
+    const served = lookup(c);
+    if (served instanceof Response) return served;
+    const seed = parseSeedParam(c.req.query('seed'));
+    if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
+    return c.json(served.wire.init(seed.seed));
+  });
+
+  app.post('/api/games/:slug/action', route('/api/games/:slug/action'), async (c) => {
+    const served = lookup(c);
+    if (served instanceof Response) return served;
+    const body = await jsonBody(c);
+    if (body instanceof Response) return body;
+    const response = served.wire.act(body);
+    if (response.ok) return c.json(response);
+    ctx.metrics.refusal(c.get('route'), c.get('game'), response.reason);
+    // A state the server cannot vouch for is a bad request; a rule refusal is a normal answer (HTTP 200).
+    if (response.reason === Reasons.invalidState) return c.json(response, 400);
+    if (response.reason === Reasons.internalError) {
+      ctx.logger.error({ requestId: c.get('requestId'), game: c.get('game'), message: response.message }, 'engine error');
+      return c.json(response, 500);
+    }
+    return c.json(response);
+  });
+
+  app.get('/api/games/:slug/spec', route('/api/games/:slug/spec'), (c) => {
+    const served = lookup(c);
+    if (served instanceof Response) return served;
+    return c.json(served.game.spec);
+  });
+
+  app.post('/api/games/:slug/verify', route('/api/games/:slug/verify'), async (c) => {
+    const served = lookup(c);
+    if (served instanceof Response) return served;
+    const body = await jsonBody(c);
+    if (body instanceof Response) return body;
+    const seed = parseSeedValue(body.seed);
+    if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
+    if (!Array.isArray(body.actions)) return fail(ctx, c, 400, 'invalid_body', 'actions must be an array of actions');
+    if (body.actions.length > ctx.maxVerifyActions) {
+      return fail(ctx, c, 400, 'invalid_body', `actions has ${body.actions.length} items; at most ${ctx.maxVerifyActions} are replayed`);
+    }
+    const result = replay(served.game, seed.seed, body.actions);
+    if (!result.ok) {
+      ctx.metrics.refusal(c.get('route'), c.get('game'), result.reason);
+      return c.json({
+        ok: false,
+        slug: served.game.slug,
+        seed: seed.seed,
+        index: result.index,
+        reason: result.reason,
+        message: result.message,
+      });
+    }
+    return c.json({
+      ok: true,
+      slug: served.game.slug,
+      seed: seed.seed,
+      score: result.score,
+      gameOver: result.gameOver,
+      turns: result.turns,
+      stateHash: result.stateHash,
+    });
+  });
+}
+
+/** Route patterns and the methods each accepts, for 405 answers with an Allow header. */
+export const API_METHODS: Record<string, string> = {
+  '/api/games': 'GET, HEAD',
+  '/api/games/:slug/init': 'GET, HEAD',
+  '/api/games/:slug/action': 'POST',
+  '/api/games/:slug/spec': 'GET, HEAD',
+  '/api/games/:slug/verify': 'POST',
+};

@@ -1,0 +1,82 @@
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Hono } from 'hono';
+import { type AppEnv, fail, type ServerContext } from '../context.ts';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.wasm': 'application/wasm',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/**
+ * Where the built web app is: WEB_DIST, else apps/web/dist next to this app. The relative path is the same
+ * from src/routes/web.ts (source) and from dist/server.mjs (bundle, where import.meta.url is the bundle),
+ * so both resolve ../../web/dist from the app folder.
+ */
+export function resolveWebDist(env: string | undefined): string | null {
+  if (env) return existsSync(join(env, 'index.html')) ? resolve(env) : null;
+  const here = fileURLToPath(import.meta.url);
+  const appDir = here.endsWith(join('src', 'routes', 'web.ts')) ? resolve(here, '../../..') : resolve(here, '../..');
+  const dist = resolve(appDir, '../web/dist');
+  return existsSync(join(dist, 'index.html')) ? dist : null;
+}
+
+const FALLBACK = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>hearth</title></head>
+<body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto">
+<h1>hearth</h1>
+<p>Four turn-based score-attack games behind one JSON API. The web app is not built on this server (build apps/web, or set WEB_DIST).</p>
+<ul><li><a href="/docs/api">API documentation</a></li><li><a href="/llms.txt">llms.txt</a> (for agents)</li><li><a href="/api/games">/api/games</a> (machine-readable index)</li></ul>
+</body></html>
+`;
+
+/** `/` and the web app's static files (hash routing: no other paths are needed). */
+export function registerWebRoutes(app: Hono<AppEnv>, ctx: ServerContext, webDist: string | null): void {
+  app.get('*', async (c) => {
+    c.set('route', 'static');
+    const path = c.req.path;
+    if (!webDist) {
+      if (path === '/' || path === '/index.html') return c.html(FALLBACK);
+      return fail(ctx, c, 404, 'not_found', `no route ${c.req.method} ${path.slice(0, 200)}; see /docs/api`);
+    }
+    let rel: string;
+    try {
+      rel = decodeURIComponent(path);
+    } catch {
+      return fail(ctx, c, 400, 'invalid_path', 'the path is not valid percent-encoding');
+    }
+    if (rel.endsWith('/')) rel += 'index.html';
+    const file = resolve(webDist, `.${rel}`);
+    // Only files inside the dist folder, never a path that climbs out of it.
+    if (rel.includes('\0') || (file !== webDist && !file.startsWith(webDist + sep))) {
+      return fail(ctx, c, 404, 'not_found', `no file ${path.slice(0, 200)}`);
+    }
+    let isFile = false;
+    try {
+      isFile = statSync(file).isFile();
+    } catch {
+      isFile = false;
+    }
+    if (!isFile) return fail(ctx, c, 404, 'not_found', `no route or file ${path.slice(0, 200)}; see /docs/api`);
+    const body = await readFile(file);
+    c.header('content-type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    // Vite names built assets by content hash: they never change. index.html must be revalidated.
+    c.header('cache-control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    return c.body(body);
+  });
+}

@@ -1,0 +1,99 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { base64UrlDecode, base64UrlEncode, canonicalJson, type Parsed, type StateCodec, type StateSealer } from '@hearth/engine';
+
+/**
+ * Sealing: the server holds no session, so every state it hands out carries proof that it made it.
+ * Plain states (carry 'state') keep their readable JSON and gain a `seal` field: HMAC-SHA256 over
+ * the canonical JSON of the state without `seal`, keyed per game. Token states (carry 'stateToken')
+ * are AES-256-GCM encrypted, which both authenticates them and hides the random cursor they hold.
+ * Both keys come from one server secret through HKDF, so one STATE_SECRET shared by every instance
+ * makes any instance accept any other's states.
+ */
+
+/** The field a sealed plain state carries its HMAC in (documented in /docs/api and /llms.txt). */
+export const SEAL_FIELD = 'seal';
+const SEAL_VERSION = 'v1.';
+const TOKEN_VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+
+export interface StateKeys {
+  hmac: Buffer;
+  aes: Buffer;
+}
+
+/** Derives the HMAC and AES keys from the server secret (any string of at least 16 characters). */
+export function deriveKeys(secret: string): StateKeys {
+  const ikm = Buffer.from(secret, 'utf8');
+  const derive = (info: string) => Buffer.from(hkdfSync('sha256', ikm, 'hearth-state-v1', info, 32));
+  return { hmac: derive('hmac-sha256 plain states'), aes: derive('aes-256-gcm state tokens') };
+}
+
+/** A fresh random secret, for a server started without STATE_SECRET. */
+export function randomSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
+  const mac = (state: unknown) => createHmac('sha256', keys.hmac).update(`${slug}\n`).update(canonicalJson(state)).digest();
+  return {
+    seal(state) {
+      // Every contract state is a JSON object (parseState requires its fields); a game whose state is not
+      // could not carry the seal inside it, which is a programming error caught by the server's tests.
+      if (!isPlainObject(state)) throw new Error(`${slug}: cannot seal a state that is not a JSON object`);
+      return { ...state, [SEAL_FIELD]: SEAL_VERSION + base64UrlEncode(mac(state)) };
+    },
+    open(wire): Parsed<unknown> {
+      if (!isPlainObject(wire)) return { ok: false, message: 'state must be a JSON object (the state this server returned)' };
+      const seal = wire[SEAL_FIELD];
+      if (typeof seal !== 'string')
+        return { ok: false, message: `state.${SEAL_FIELD} is missing: send back the state exactly as the server returned it` };
+      if (!seal.startsWith(SEAL_VERSION)) return { ok: false, message: `state.${SEAL_FIELD} is not a seal this server issues` };
+      let given: Uint8Array;
+      try {
+        given = base64UrlDecode(seal.slice(SEAL_VERSION.length));
+      } catch {
+        return { ok: false, message: `state.${SEAL_FIELD} is not base64url` };
+      }
+      const { [SEAL_FIELD]: _, ...state } = wire;
+      const expected = mac(state);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+        return { ok: false, message: 'state seal does not match: the state was altered, truncated, or sealed by another server secret' };
+      }
+      return { ok: true, value: state };
+    },
+  };
+}
+
+export function createAesCodec(keys: StateKeys, slug: string): StateCodec {
+  const aad = Buffer.from(`hearth-state-token-v1\n${slug}`, 'utf8');
+  return {
+    seal(state) {
+      const iv = randomBytes(IV_BYTES);
+      const cipher = createCipheriv('aes-256-gcm', keys.aes, iv);
+      cipher.setAAD(aad);
+      const body = Buffer.concat([cipher.update(JSON.stringify(state), 'utf8'), cipher.final()]);
+      const out = Buffer.concat([Buffer.from([TOKEN_VERSION]), iv, body, cipher.getAuthTag()]);
+      return out.toString('base64url');
+    },
+    open(token): Parsed<unknown> {
+      if (typeof token !== 'string' || token.length === 0) return { ok: false, message: 'stateToken must be a non-empty string' };
+      if (!/^[A-Za-z0-9_-]+$/.test(token)) return { ok: false, message: 'stateToken is not base64url' };
+      const raw = Buffer.from(token, 'base64url');
+      if (raw.length < 1 + IV_BYTES + TAG_BYTES + 1 || raw[0] !== TOKEN_VERSION) {
+        return { ok: false, message: 'stateToken is truncated or not a token this server issues' };
+      }
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', keys.aes, raw.subarray(1, 1 + IV_BYTES));
+        decipher.setAAD(aad);
+        decipher.setAuthTag(raw.subarray(raw.length - TAG_BYTES));
+        const plain = Buffer.concat([decipher.update(raw.subarray(1 + IV_BYTES, raw.length - TAG_BYTES)), decipher.final()]);
+        return { ok: true, value: JSON.parse(plain.toString('utf8')) };
+      } catch {
+        return { ok: false, message: 'stateToken does not open: it was altered, truncated, or sealed by another server secret' };
+      }
+    },
+  };
+}

@@ -1,0 +1,203 @@
+import { createWire, type Registry } from '@hearth/engine';
+import { Hono } from 'hono';
+import type { BodyLimits } from './body.ts';
+import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from './context.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
+import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { API_METHODS, registerApiRoutes } from './routes/api.ts';
+import { registerDocsRoutes } from './routes/docs.ts';
+import { registerWebRoutes, resolveWebDist } from './routes/web.ts';
+import { createAesCodec, createHmacSealer, deriveKeys, randomSecret } from './sealing.ts';
+
+export interface ServerOptions {
+  /** The games to serve (the real server passes `registry` from @hearth/games). */
+  registry: Registry;
+  /** Seals states; at least 16 characters. Without it a random one is made and a warning logged. */
+  secret?: string;
+  logger?: Logger;
+  /** Used when no logger is given (default 'info'; tests use 'silent'). */
+  logLevel?: string;
+  /** Per-client token bucket; `false` turns it off. Default 30 requests/s sustained, bursts of 300. */
+  rateLimit?: { perSecond: number; burst: number } | false;
+  limits?: Partial<BodyLimits>;
+  /** Most actions /verify replays in one request. Default 20,000. */
+  maxVerifyActions?: number;
+  /** Folder of the built web app; default WEB_DIST resolution (see resolveWebDist); null: none. */
+  webDist?: string | null;
+  /** Base URL for absolute links (e.g. https://games.example.org); default: from the request's Host header. */
+  publicUrl?: string;
+  /** Take the client address for rate limiting from X-Forwarded-For (only behind a proxy you run). */
+  trustProxy?: boolean;
+  /** Which kernel build to load the games with (default WASM). */
+  kernel?: 'wasm' | 'js';
+}
+
+export interface HearthServer {
+  readonly app: Hono<AppEnv>;
+  /** The Fetch handler (what listen() hands to @hono/node-server). */
+  readonly fetch: Hono<AppEnv>['fetch'];
+  readonly slugs: readonly string[];
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+  readonly webDist: string | null;
+  /** While draining for shutdown, /healthz answers 503 so load balancers stop sending requests. */
+  draining: boolean;
+  /** Stops timers (the rate limiter's sweep). */
+  dispose(): void;
+}
+
+export const DEFAULT_LIMITS: BodyLimits = { maxBytes: 1024 * 1024, maxDepth: 64, maxItems: 50_000 };
+export const DEFAULT_RATE_LIMIT = { perSecond: 30, burst: 300 };
+const UNLIMITED_PATHS = new Set(['/healthz', '/metrics']);
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+const HOST = /^[A-Za-z0-9.:[\]-]{1,255}$/;
+
+/** Builds the app over a registry: loads every game once (WASM), then every request is synchronous. */
+export async function createServer(options: ServerOptions): Promise<HearthServer> {
+  const logger = options.logger ?? createLogger(options.logLevel ?? 'info');
+  let secret = options.secret;
+  if (secret !== undefined && secret.length < 16) throw new Error('STATE_SECRET must be at least 16 characters');
+  if (secret === undefined) {
+    secret = randomSecret();
+    logger.warn(
+      'STATE_SECRET is not set: using a random secret, so states will not survive a restart or work across instances; set STATE_SECRET for production',
+    );
+  }
+  const keys = deriveKeys(secret);
+  const games = new Map<string, ServedGame>();
+  for (const game of await options.registry.loadAll({ kernel: options.kernel ?? 'wasm' })) {
+    const wire =
+      game.spec.carry === 'stateToken'
+        ? createWire(game, { codec: createAesCodec(keys, game.slug) })
+        : createWire(game, { sealer: createHmacSealer(keys, game.slug) });
+    games.set(game.slug, { game, wire });
+  }
+
+  const metrics = createMetrics();
+  const limiter: RateLimiter | null = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
+  const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const ctx: ServerContext = {
+    games,
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    maxVerifyActions: options.maxVerifyActions ?? 20_000,
+    metrics,
+    logger,
+    baseUrl(c) {
+      if (publicUrl) return publicUrl;
+      const forwarded = options.trustProxy ? c.req.header('x-forwarded-host') : undefined;
+      const host = forwarded ?? c.req.header('host') ?? '';
+      const proto = options.trustProxy && c.req.header('x-forwarded-proto') === 'https' ? 'https' : 'http';
+      return `${proto}://${HOST.test(host) ? host : 'localhost'}`;
+    },
+  };
+  const webDist = options.webDist === undefined ? resolveWebDist(process.env.WEB_DIST) : options.webDist;
+
+  const clientOf = (c: AppContext): string => {
+    if (options.trustProxy) {
+      const xff = c.req.header('x-forwarded-for');
+      const last = xff?.split(',').pop()?.trim();
+      if (last) return last;
+    }
+    return c.env?.incoming?.socket?.remoteAddress ?? 'local';
+  };
+
+  const app = new Hono<AppEnv>();
+  let nextId = 0;
+  const boot = Date.now().toString(36);
+
+  // Request id, rate limit, then one metrics sample and one log line per request.
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    const given = c.req.header('x-request-id');
+    const requestId = given && REQUEST_ID.test(given) ? given : `${boot}-${(nextId++).toString(36)}`;
+    c.set('requestId', requestId);
+    c.set('route', 'unmatched');
+    c.set('game', '');
+    if (limiter && !UNLIMITED_PATHS.has(c.req.path)) {
+      const wait = limiter.take(clientOf(c));
+      if (wait > 0) {
+        c.set('route', 'rate_limited');
+        c.header('x-request-id', requestId);
+        const response = fail(ctx, c, 429, 'rate_limited', `too many requests from this client; retry in ${wait} s`, {
+          'retry-after': String(wait),
+        });
+        finish(c, started, 429);
+        return response;
+      }
+    }
+    await next();
+    c.header('x-request-id', requestId);
+    finish(c, started, c.res.status);
+  });
+
+  const finish = (c: AppContext, started: number, status: number) => {
+    const ms = performance.now() - started;
+    const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER';
+    metrics.observe(c.get('route'), c.get('game'), method, status, ms / 1000);
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method,
+        path: c.req.path.slice(0, 200),
+        route: c.get('route'),
+        game: c.get('game'),
+        status,
+        ms: Math.round(ms * 1000) / 1000,
+      },
+      'request',
+    );
+  };
+
+  app.get('/healthz', (c) => {
+    c.set('route', '/healthz');
+    if (server.draining) return c.json({ ok: false, status: 'draining', games: games.size }, 503);
+    return c.json({ ok: true, status: 'ok', games: games.size, uptime: Math.round(process.uptime()) });
+  });
+  app.get('/metrics', (c) => {
+    c.set('route', '/metrics');
+    c.header('content-type', 'text/plain; version=0.0.4; charset=utf-8');
+    return c.body(metrics.render());
+  });
+  registerApiRoutes(app, ctx);
+  registerDocsRoutes(app, ctx);
+
+  // Known paths with a method they do not take: 405 with Allow.
+  const allow: Record<string, string> = {
+    ...API_METHODS,
+    '/healthz': 'GET, HEAD',
+    '/metrics': 'GET, HEAD',
+    '/docs/api': 'GET, HEAD',
+    '/docs/api/:slug': 'GET, HEAD',
+    '/llms.txt': 'GET, HEAD',
+  };
+  for (const [pattern, methods] of Object.entries(allow)) {
+    app.all(pattern, (c) => {
+      c.set('route', pattern);
+      return fail(ctx, c, 405, 'method_not_allowed', `${pattern} takes ${methods}, not ${c.req.method}`, { allow: methods });
+    });
+  }
+  registerWebRoutes(app, ctx, webDist);
+  app.all('*', (c) => fail(ctx, c, 404, 'not_found', `no route ${c.req.method} ${c.req.path.slice(0, 200)}; see /docs/api`));
+  app.notFound((c) => fail(ctx, c, 404, 'not_found', 'no such route; see /docs/api'));
+  app.onError((error, c) => {
+    // Never a stack trace to the client; the log has it, under the request id.
+    logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
+    if (/closed the connection/.test(String((error as Error)?.message))) return fail(ctx, c, 400, 'invalid_body', 'the body ended early');
+    return fail(ctx, c, 500, 'internal_error', `internal error (request id ${c.get('requestId')})`);
+  });
+
+  const server: HearthServer = {
+    app,
+    fetch: app.fetch,
+    slugs: [...games.keys()],
+    metrics,
+    logger,
+    webDist,
+    draining: false,
+    dispose: () => limiter?.stop(),
+  };
+  logger.info({ games: server.slugs, webDist, rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, limits: ctx.limits }, 'server ready');
+  return server;
+}
