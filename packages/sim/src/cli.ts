@@ -1,0 +1,195 @@
+import { closeSync, existsSync, openSync, writeFileSync, writeSync } from 'node:fs';
+import { basename } from 'node:path';
+import { loadableModule } from './bundle.ts';
+import { mergeRecords, readJsonl } from './merge.ts';
+import { SimWorker } from './pool.ts';
+import { createProgress } from './progress.ts';
+import { type GameRecord, recordLine } from './record.ts';
+import { renderReport } from './report.ts';
+import { runSim } from './run.ts';
+import { autoShard, parseSeeds, parseShard, shardSeeds } from './shard.ts';
+import { formatSummary, groupRecords, summarize } from './summary.ts';
+import type { PolicyRef } from './worker-api.ts';
+
+export const usage = `hearth sim: many seeds x one policy across worker threads
+
+  sim run --game <slug> --policy <name|path> --seeds A..B [options]
+      --workers N         worker threads (default: all cores)
+      --max-turns T       stop a game after T accepted actions (end "max_turns")
+      --out FILE          JSONL, one game per line in seed order (default: standard output)
+      --report FILE       self-contained HTML report (histogram, score per seed)
+      --shard K/N         play only block K (0-based) of N of the seed range
+      --shard auto        K and N from JOB_COMPLETION_INDEX (+ --shard-count N or HEARTH_SHARD_COUNT)
+                          or SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT
+      --kernel wasm|js    which kernel build the games load (default wasm)
+      --quiet             no progress; --strict: exit 1 if any game errored
+  sim merge A.jsonl B.jsonl ... [--out merged.jsonl] [--report FILE]
+  sim policies --game <slug>      built-in and game-shipped policy names
+  sim games                       registered games
+
+Policies: random, greedy, strong, any name a game ships (e.g. reference), or a module path
+(.js/.mjs, or .ts bundled with esbuild) whose default export is (seed, { game }) => Policy.`;
+
+type Flags = Record<string, string | true>;
+
+function parseArgs(args: readonly string[]): { positional: string[]; flags: Flags } {
+  const positional: string[] = [];
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (!a.startsWith('--')) {
+      positional.push(a);
+      continue;
+    }
+    const eq = a.indexOf('=');
+    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
+    if (eq > 0) flags[name] = a.slice(eq + 1);
+    else if (['quiet', 'strict', 'help'].includes(name)) flags[name] = true;
+    else {
+      const value = args[i + 1];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      flags[name] = value;
+      i++;
+    }
+  }
+  return { positional, flags };
+}
+
+class UsageError extends Error {}
+
+const str = (flags: Flags, name: string): string | undefined => {
+  const v = flags[name];
+  return typeof v === 'string' ? v : undefined;
+};
+const int = (flags: Flags, name: string): number | undefined => {
+  const v = str(flags, name);
+  if (v === undefined) return undefined;
+  if (!/^\d+$/.test(v) || Number(v) < 1) throw new UsageError(`--${name} must be a positive integer`);
+  return Number(v);
+};
+
+/** A module path rather than a policy name: has a path separator or a script extension. */
+const isPath = (p: string) => /[\\/]/.test(p) || /\.(m?js|m?ts)$/.test(p);
+
+/**
+ * The `sim` command. argv is what follows `sim` (a leading "sim" is ignored); workerUrl is the bundled
+ * worker entry (@hearth/sim/worker). Resolves to the exit code: 0 done, 1 run failed (or --strict with
+ * errored games), 2 usage error.
+ */
+export async function simMain(argv: string[], options: { workerUrl: URL }): Promise<number> {
+  const args = argv[0] === 'sim' ? argv.slice(1) : argv;
+  const [command, ...rest] = args;
+  try {
+    if (!command || command === 'help' || command === '--help') {
+      process.stdout.write(`${usage}\n`);
+      return command ? 0 : 2;
+    }
+    const { positional, flags } = parseArgs(rest);
+    if (flags.help) {
+      process.stdout.write(`${usage}\n`);
+      return 0;
+    }
+    if (command === 'run') return await run(flags, options.workerUrl);
+    if (command === 'merge') return merge(positional, flags);
+    if (command === 'policies' || command === 'games') return await describe(command, flags, options.workerUrl);
+    throw new UsageError(`unknown command "${command}"`);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`sim: ${error.message}\n\n${usage}\n`);
+      return 2;
+    }
+    process.stderr.write(`sim: ${error instanceof Error ? error.message : String(error)}\n`);
+    return 1;
+  }
+}
+
+async function run(flags: Flags, workerUrl: URL): Promise<number> {
+  const game = str(flags, 'game');
+  const policy = str(flags, 'policy');
+  const seedText = str(flags, 'seeds');
+  if (!game || !policy || !seedText) throw new UsageError('run needs --game, --policy and --seeds');
+  let seeds: number[];
+  try {
+    seeds = parseSeeds(seedText);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const shardText = str(flags, 'shard');
+  if (shardText) {
+    const shard = shardText === 'auto' ? autoShard(process.env, int(flags, 'shard-count')) : parseShard(shardText);
+    seeds = shardSeeds(seeds, shard);
+  }
+  const kernel = str(flags, 'kernel');
+  if (kernel !== undefined && kernel !== 'wasm' && kernel !== 'js') throw new UsageError('--kernel must be wasm or js');
+
+  let policyRef: PolicyRef;
+  if (isPath(policy)) {
+    if (!existsSync(policy)) throw new UsageError(`policy module ${policy} does not exist`);
+    policyRef = { kind: 'module', url: await loadableModule(policy), label: basename(policy) };
+  } else policyRef = { kind: 'name', name: policy };
+  const registryPath = str(flags, 'registry');
+  const registryUrl = registryPath ? await loadableModule(registryPath) : undefined;
+
+  const outPath = str(flags, 'out');
+  const fd = outPath ? openSync(outPath, 'w') : 1;
+  const info = outPath ? process.stdout : process.stderr;
+  const progress = flags.quiet ? null : createProgress(process.stderr);
+  const records: GameRecord[] = [];
+  try {
+    const result = await runSim({
+      game,
+      policy: policyRef,
+      seeds,
+      workerUrl,
+      workers: int(flags, 'workers'),
+      maxTurns: int(flags, 'max-turns'),
+      kernel,
+      registryUrl,
+      keep: false,
+      onRecord: (r) => {
+        records.push(r);
+        writeSync(fd, `${recordLine(r)}\n`);
+      },
+      onProgress: (p) => progress?.update(p),
+    });
+    progress?.done();
+    info.write(`${formatSummary([summarize(records)], { elapsedMs: result.elapsedMs, workers: result.workers })}\n`);
+    const errored = records.filter((r) => r.end === 'error');
+    if (errored.length > 0) {
+      const sample = errored.slice(0, 5).map((r) => `  seed ${r.seed}: ${r.error}`);
+      info.write(`${errored.length} game(s) ended in an error:\n${sample.join('\n')}${errored.length > 5 ? '\n  ...' : ''}\n`);
+    }
+    const reportPath = str(flags, 'report');
+    if (reportPath) writeFileSync(reportPath, renderReport(records, `${game} · ${result.policy} · seeds ${seedText}`));
+    return flags.strict && errored.length > 0 ? 1 : 0;
+  } finally {
+    if (outPath) closeSync(fd);
+  }
+}
+
+function merge(files: string[], flags: Flags): number {
+  if (files.length === 0) throw new UsageError('merge needs at least one JSONL file');
+  const merged = mergeRecords(files.map(readJsonl));
+  const outPath = str(flags, 'out');
+  if (outPath) writeFileSync(outPath, merged.map((r) => `${recordLine(r)}\n`).join(''));
+  const reportPath = str(flags, 'report');
+  if (reportPath) writeFileSync(reportPath, renderReport(merged, `merge of ${files.length} file(s)`));
+  const summaries = groupRecords(merged).map(summarize);
+  process.stdout.write(`${formatSummary(summaries)}\n`);
+  return 0;
+}
+
+async function describe(command: string, flags: Flags, workerUrl: URL): Promise<number> {
+  const game = str(flags, 'game');
+  if (command === 'policies' && !game) throw new UsageError('policies needs --game');
+  const registryPath = str(flags, 'registry');
+  const registryUrl = registryPath ? await loadableModule(registryPath) : undefined;
+  const w = new SimWorker(workerUrl);
+  try {
+    const info = await w.call(w.api.describe(command === 'policies' ? game : undefined, registryUrl));
+    process.stdout.write(`${(command === 'policies' ? (info.policies ?? []) : info.slugs).join('\n')}\n`);
+    return 0;
+  } finally {
+    await w.close();
+  }
+}

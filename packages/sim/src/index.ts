@@ -1,0 +1,23 @@
+// @hearth/sim: the simulator and bots. The worker entry is `@hearth/sim/worker` (src/worker.ts).
+export { bundleModule, devWorkerUrl, loadableModule } from './bundle.ts';
+export { simMain, usage } from './cli.ts';
+export { mergeRecords, readJsonl } from './merge.ts';
+export { type PlayOptions, playSeeds } from './play.ts';
+export { candidateActions, enumerateSchema, grammarCandidates } from './policy/candidates.ts';
+export { greedyPolicy } from './policy/greedy.ts';
+export { randomPolicy } from './policy/random.ts';
+export { builtinPolicies, policyFromModule, policyNames, resolvePolicy } from './policy/resolve.ts';
+export { type RolloutOptions, rolloutPolicy } from './policy/rollout.ts';
+export { basePolicy, strongPolicy } from './policy/strong.ts';
+export type { Policy, PolicyContext, PolicyFactory } from './policy/types.ts';
+export { createProgress, progressText } from './progress.ts';
+export { type EndReason, type GameRecord, parseRecordLine, recordLine } from './record.ts';
+export { histogramSvg, perSeedSvg, renderReport } from './report.ts';
+export { type Progress, type RunOptions, type RunResult, runSim } from './run.ts';
+export { autoShard, parseSeeds, parseShard, type Shard, shardSeeds } from './shard.ts';
+export { scalarStats, statsReader } from './stats.ts';
+export { formatSummary, groupRecords, quantile, type Summary, summarize } from './summary.ts';
+export { type ActionSpace, listSpace, type VectorOptions, VectorSim } from './vector.ts';
+export { createWorkerApi, type PolicyRef, type WorkerApi, type WorkerConfig } from './worker-api.ts';
+
+import './strong/index.ts';

@@ -1,0 +1,36 @@
+import type { Game, Json } from '@hearth/engine';
+
+/**
+ * Per-game figures for a finished game, read from its final state. Each game's headline counters
+ * (pitches, reaches, waves, days) are named explicitly below where the state's field names are known;
+ * every game also gets its top-level scalar fields, so a new game reports something without a change here.
+ */
+export type StatsReader = (state: any) => Record<string, Json>;
+
+const SKIP = /seed|rng|cursor|token|hash|version/i;
+
+/** Top-level numbers, booleans and short strings of the state, except seeds and random cursors. */
+export function scalarStats(state: unknown): Record<string, Json> {
+  const out: Record<string, Json> = {};
+  if (state === null || typeof state !== 'object') return out;
+  for (const [k, value] of Object.entries(state as Record<string, unknown>)) {
+    if (SKIP.test(k)) continue;
+    if (typeof value === 'number' && Number.isFinite(value)) out[k] = value;
+    else if (typeof value === 'boolean') out[k] = value;
+    else if (typeof value === 'string' && value.length <= 40) out[k] = value;
+  }
+  return out;
+}
+
+const readers: Record<string, StatsReader> = {};
+
+/** Registers a game-specific reader (merged over the scalar fields). */
+export function defineStats(slug: string, reader: StatsReader): void {
+  readers[slug] = reader;
+}
+
+export function statsReader(game: Game): StatsReader {
+  const specific = readers[game.slug];
+  if (!specific) return scalarStats;
+  return (state) => ({ ...scalarStats(state), ...specific(state) });
+}
