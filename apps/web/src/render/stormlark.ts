@@ -1,0 +1,160 @@
+// Stormlark: the 7-lane by 10-column canyon, the craft in column 0, every entity kind drawn distinctly
+// (rimeshell cracked after a hit, warden hit points, drifter direction), with hull and charge gauges and
+// the chain and reach multipliers. Arrow keys move, Space fires, V vents, N flies on, E ends the run.
+import { actButton, esc, gauge, isRecord, stats } from './markup.ts';
+import type { Renderer, View } from './types.ts';
+
+interface Entity {
+  id: number;
+  kind: string;
+  lane: number;
+  col: number;
+  hp: number;
+  drift: number;
+}
+interface StormState {
+  shipLane: number;
+  entities: Entity[];
+  phase: 'flying' | 'reachClear' | 'over';
+  hull: number;
+  charge: number;
+  chain: number;
+  reach: number;
+  hullLost: boolean;
+  turn: number;
+  column: number;
+}
+
+export const LANES = 7;
+export const COLS = 10;
+export const CELL = 56;
+const MAX_HULL = 3;
+const MAX_CHARGE = 9;
+
+/** Centre of a cell on screen. */
+export const cellCentre = (lane: number, col: number) => ({ x: col * CELL + CELL / 2, y: lane * CELL + CELL / 2 });
+
+function entityShape(e: Entity): string {
+  const { x, y } = cellCentre(e.lane, e.col);
+  const r = CELL * 0.36;
+  const label = `${e.kind}${e.hp ? ` ${e.hp} hp` : ''}, lane ${e.lane}, column ${e.col}`;
+  const g = (body: string, extra = '') => `<g class="ent ${esc(e.kind)}${extra}" data-id="${e.id}"><title>${esc(label)}</title>${body}</g>`;
+  switch (e.kind) {
+    case 'crag':
+      return g(
+        `<polygon points="${x - r},${y + r} ${x - r * 0.6},${y - r * 0.7} ${x + r * 0.1},${y - r} ${x + r},${y - r * 0.3} ${x + r * 0.8},${y + r}"/>`,
+      );
+    case 'knot':
+      return g(`<circle cx="${x}" cy="${y}" r="${r * 0.8}"/><path d="M${x - r * 0.5} ${y} h${r} M${x} ${y - r * 0.5} v${r}"/>`);
+    case 'drifter':
+      return g(
+        `<circle cx="${x}" cy="${y}" r="${r * 0.8}"/><text x="${x}" y="${y + 6}">${e.drift < 0 ? '↑' : '↓'}</text>`,
+        e.drift < 0 ? ' up' : ' down',
+      );
+    case 'rimeshell': {
+      const hex = [0, 1, 2, 3, 4, 5].map((i) => {
+        const a = [0, 60, 120, 180, 240, 300][i] as number;
+        const [c, s] = TRIG[a] as [number, number];
+        return `${(x + r * c).toFixed(1)},${(y + r * s).toFixed(1)}`;
+      });
+      const cracked = e.hp < 2;
+      return g(
+        `<polygon points="${hex.join(' ')}"/>${cracked ? `<path class="crack" d="M${x - r * 0.5} ${y - r * 0.6} l${r * 0.4} ${r * 0.5} l-${r * 0.3} ${r * 0.3} l${r * 0.5} ${r * 0.5}"/>` : ''}`,
+        cracked ? ' cracked' : '',
+      );
+    }
+    case 'sparker':
+      return g(
+        `<polygon points="${x - r * 0.2},${y - r} ${x + r * 0.6},${y - r * 0.2} ${x + r * 0.1},${y - r * 0.05} ${x + r * 0.3},${y + r} ${x - r * 0.6},${y + r * 0.1} ${x - r * 0.1},${y}"/>`,
+        e.col === 1 ? ' armed' : '',
+      );
+    case 'warden': {
+      let pips = '';
+      for (let i = 0; i < e.hp; i++) pips += `<rect class="pip" x="${x - r + 4 + i * 9}" y="${y + r - 10}" width="7" height="6"/>`;
+      return g(`<rect x="${x - r}" y="${y - r}" width="${2 * r}" height="${2 * r}" rx="6"/><text x="${x}" y="${y + 3}">W</text>${pips}`);
+    }
+    case 'squall':
+      return g(`<path d="M${x - r} ${y - 6} q${r / 2} -10 ${r} 0 t${r} 0 M${x - r} ${y + 6} q${r / 2} -10 ${r} 0 t${r} 0"/>`);
+    case 'mote':
+      return g(`<polygon points="${x},${y - r * 0.6} ${x + r * 0.6},${y} ${x},${y + r * 0.6} ${x - r * 0.6},${y}"/>`);
+    case 'gate':
+      return g(`<rect x="${x - 6}" y="${y - CELL / 2}" width="12" height="${CELL}"/>`);
+    default:
+      return g(`<text x="${x}" y="${y + 5}">?</text>`);
+  }
+}
+
+// Exact unit vectors for the hexagon's six corners (drawing only): cos/sin of multiples of 60 degrees.
+const H = Math.sqrt(3) / 2;
+const TRIG: Record<number, [number, number]> = { 0: [1, 0], 60: [0.5, H], 120: [-0.5, H], 180: [-1, 0], 240: [-0.5, -H], 300: [0.5, -H] };
+
+export function drawCanyon(view: View): string {
+  const s = view.response.state as StormState;
+  const w = COLS * CELL;
+  const h = LANES * CELL;
+  const parts: string[] = [];
+  for (let lane = 0; lane < LANES; lane++) {
+    const cls = lane === s.shipLane ? 'lane mine' : 'lane';
+    parts.push(`<rect class="${cls}" x="0" y="${lane * CELL}" width="${w}" height="${CELL}"/>`);
+    if (s.entities.some((e) => e.kind === 'sparker' && e.col === 1 && e.lane === lane))
+      parts.push(`<rect class="discharge" x="0" y="${lane * CELL + CELL / 2 - 4}" width="${w}" height="8"/>`);
+  }
+  for (let c = 1; c < COLS; c++) parts.push(`<line class="grid" x1="${c * CELL}" y1="0" x2="${c * CELL}" y2="${h}"/>`);
+  parts.push(
+    `<line class="guarantee" x1="${4 * CELL}" y1="0" x2="${4 * CELL}" y2="${h}"><title>a dodge-only path exists through columns 1 to 3</title></line>`,
+  );
+  for (const e of s.entities) parts.push(entityShape(e));
+  const ship = cellCentre(s.shipLane, 0);
+  parts.push(
+    `<g class="ship" aria-label="your craft, lane ${s.shipLane}"><polygon points="${ship.x - 20},${ship.y - 14} ${ship.x + 22},${ship.y} ${ship.x - 20},${ship.y + 14} ${ship.x - 12},${ship.y}"/></g>`,
+  );
+  for (let lane = 0; lane < LANES; lane++) parts.push(`<text class="lane-num" x="3" y="${lane * CELL + 12}">${lane}</text>`);
+  return `<svg class="board-svg storm" viewBox="0 0 ${w} ${h}" role="img" aria-label="the canyon: ${s.entities.length} entities, you in lane ${s.shipLane}">${parts.join('')}</svg>`;
+}
+
+/** Multipliers as the observation publishes them; otherwise the design document's formulas, for display only. */
+export function multipliers(view: View): { chain: number; reach: number } {
+  const obs = view.response.observation as Record<string, unknown>;
+  const s = view.response.state as StormState;
+  const m = isRecord(obs.multipliers) ? obs.multipliers : {};
+  const pick = (...vs: unknown[]) => vs.find((x): x is number => typeof x === 'number');
+  return {
+    chain: pick(m.chain, obs.chainMultiplier) ?? Math.min(3, 1 + 0.1 * Math.min(s.chain, 20)),
+    reach: pick(m.reach, obs.reachMultiplier) ?? Math.min(4, 1 + 0.25 * (s.reach - 1)),
+  };
+}
+
+const KEYS: Record<string, string> = {
+  ArrowUp: 'UP',
+  ArrowDown: 'DOWN',
+  ' ': 'FIRE',
+  f: 'FIRE',
+  v: 'VENT',
+  n: 'NEXT_REACH',
+  e: 'END_RUN',
+};
+
+export const stormlarkRenderer: Renderer<null> = {
+  initUi: () => null,
+  keyHelp: '↑/↓ move a lane, Space fire (3 charge), V vent, N next reach (at a Gate), E end run.',
+  render(view) {
+    const s = view.response.state as StormState;
+    const m = multipliers(view);
+    const phase = s.phase === 'reachClear' ? 'at the Gate' : s.phase === 'over' ? 'run over' : 'flying';
+    const side = `<div class="side">${gauge('Hull', s.hull, MAX_HULL, 'hull')}${gauge('Charge', s.charge, MAX_CHARGE, 'charge')}${stats([
+      ['Reach', s.reach],
+      ['Chain', s.chain],
+      ['Chain ×', m.chain.toFixed(1)],
+      ['Reach ×', m.reach.toFixed(2)],
+      ['Turn', s.turn],
+      ['Phase', phase],
+    ])}
+<div class="actions">${actButton({ type: 'UP' }, '↑ Up', 'UP')}${actButton({ type: 'DOWN' }, '↓ Down', 'DOWN')}${actButton({ type: 'FIRE' }, 'Fire (Space)', 'FIRE')}${actButton({ type: 'VENT' }, 'Vent (V)', 'VENT')}${actButton({ type: 'NEXT_REACH' }, 'Next reach (N)', 'NEXT_REACH')}${actButton({ type: 'END_RUN' }, 'End run (E)', 'END_RUN')}</div>
+<p class="legend">crag ▲ basalt, knot ⊕, drifter ↑↓, rimeshell ⬡ (cracked after a hit), sparker ⚡ (discharges from column 1), warden W (pips = hp), squall ≈ (drains 3 charge), mote ◆ (+3 charge), gate ┃</p></div>`;
+    return `<div class="board-row">${drawCanyon(view)}${side}</div>`;
+  },
+  onKey(key) {
+    const type = KEYS[key] ?? KEYS[key.toLowerCase()];
+    return type ? { act: { type } } : null;
+  },
+};

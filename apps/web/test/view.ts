@@ -1,0 +1,29 @@
+// Builds a renderer View from a hand-made state, for renderer tests that need no game package.
+import type { OkResponse, Spec } from '@hearth/engine';
+import type { View } from '../src/render/types.ts';
+
+export function viewOf(
+  slug: string,
+  state: unknown,
+  legalActions: unknown[] = [],
+  observation: Record<string, unknown> = {},
+  extras = {},
+): View {
+  const response: OkResponse = {
+    ok: true,
+    state,
+    observation: { text: '', ...observation },
+    legalActions,
+    score: 0,
+    gameOver: false,
+    ...extras,
+  };
+  return { slug, spec: { slug, name: slug, carry: 'state' } as Spec, response, lastAction: undefined, replaying: false };
+}
+
+/** Every action carried by a data-act attribute in the markup, in document order. */
+export function actsIn(html: string): unknown[] {
+  return [...html.matchAll(/data-act="([^"]*)"/g)].map((m) =>
+    JSON.parse((m[1] as string).replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))),
+  );
+}
