@@ -9,7 +9,7 @@ export type SeedResult = { ok: true; seed: number } | { ok: false; message: stri
  */
 export function parseSeedParam(raw: string | undefined): SeedResult {
   if (raw === undefined) return { ok: true, seed: randomInt(0, 2 ** 32) };
-  return parseSeedValue(raw.trim() === '' || !/^-?\d{1,16}$/.test(raw.trim()) ? Number.NaN : Number(raw));
+  return parseSeedValue(/^-?\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN);
 }
 
 export function parseSeedValue(value: unknown): SeedResult {

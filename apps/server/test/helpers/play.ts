@@ -1,0 +1,61 @@
+import { hash } from '@hearth/rng';
+import { sampleFromSchema } from '../../src/schema-sample.ts';
+
+/** A deterministic chooser for random play, from the project's counter-based RNG. */
+export function chooser(seed: number) {
+  let i = 0;
+  return {
+    pick: (n: number) => Math.floor((hash(seed, 77, i++) * n) / 4294967296),
+    fraction: () => hash(seed, 78, i++) / 4294967296,
+  };
+}
+
+export type Post = (path: string, body: unknown) => Promise<{ status: number; body: any }>;
+
+export interface PlayedGame {
+  seed: number;
+  actions: unknown[];
+  last: any;
+  refusals: number;
+  requests: number;
+}
+
+/**
+ * Plays one game through the API only: init, then actions picked from legalActions (or, when the game
+ * documents an empty list, sampled from the action grammar in its spec) until gameOver or maxTurns.
+ * Refused actions (possible only for sampled ones) are counted and not recorded.
+ */
+export async function playThroughApi(
+  get: (path: string) => Promise<{ status: number; body: any }>,
+  post: Post,
+  slug: string,
+  seed: number,
+  maxTurns = 500,
+): Promise<PlayedGame> {
+  const init = await get(`/api/games/${slug}/init?seed=${seed}`);
+  if (init.status !== 200 || !init.body.ok) throw new Error(`init failed: ${JSON.stringify(init.body).slice(0, 300)}`);
+  const grammar = init.body.spec.actionGrammar;
+  const byToken = init.body.spec.carry === 'stateToken';
+  const rand = chooser(seed);
+  let last = init.body;
+  const actions: unknown[] = [];
+  let refusals = 0;
+  let requests = 1;
+  while (!last.gameOver && actions.length < maxTurns) {
+    const legal: unknown[] = last.legalActions;
+    const action = legal.length > 0 ? legal[rand.pick(legal.length)] : sampleFromSchema(grammar, rand);
+    const body = byToken ? { stateToken: last.stateToken, action } : { state: last.state, action };
+    const res = await post(`/api/games/${slug}/action`, body);
+    requests++;
+    if (res.status !== 200) throw new Error(`action answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
+    if (res.body.ok) {
+      actions.push(action);
+      last = res.body;
+    } else {
+      if (legal.length > 0) throw new Error(`a legal action was refused: ${JSON.stringify(res.body).slice(0, 300)}`);
+      refusals++;
+      if (refusals > 10 * maxTurns) throw new Error('too many refusals of sampled actions');
+    }
+  }
+  return { seed, actions, last, refusals, requests };
+}

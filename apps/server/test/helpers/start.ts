@@ -1,0 +1,45 @@
+import { createRegistry, type GameModule, type Registry } from '@hearth/engine';
+import { registry as realRegistry } from '@hearth/games';
+import { listen } from '../../src/listen.ts';
+import { createServer, type HearthServer, type ServerOptions } from '../../src/server.ts';
+import { fixtureModules } from '../fixtures/fixture-games.ts';
+
+export const TEST_SECRET = 'test-secret-0123456789abcdef';
+
+/** The real games that have landed in @hearth/games, plus the test-only fixtures (served only by test servers). */
+export function testRegistry(): Registry {
+  const real = realRegistry.slugs.map((slug) => realRegistry.module(slug) as GameModule);
+  return createRegistry([...real, ...fixtureModules]);
+}
+
+export const realSlugs = realRegistry.slugs;
+
+export interface Started {
+  url: string;
+  server: HearthServer;
+  close(): Promise<void>;
+}
+
+/** A server on an ephemeral loopback port, silent logs, no rate limit unless asked. */
+export async function startServer(options: Partial<ServerOptions> = {}): Promise<Started> {
+  const server = await createServer({
+    registry: testRegistry(),
+    secret: TEST_SECRET,
+    logLevel: 'silent',
+    rateLimit: false,
+    webDist: null,
+    ...options,
+  });
+  const running = await listen(server, { port: 0, host: '127.0.0.1' });
+  return { url: running.url, server, close: () => running.close(2000) };
+}
+
+export async function getJson(url: string): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(url);
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
+
+export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json(), headers: res.headers };
+}
