@@ -1,0 +1,164 @@
+// What happens to the wall during play: the band moving up and out of the fog, the repair that keeps a
+// line, rockfall sweeps and ice creep. All of it touches only the rows "in play": from the floor up to the
+// next unclimbed belay, out of the fog. Rows under the floor are history; rows above the next belay stay
+// exactly as generated until their pitch is climbed (so fogging them again when foresight shrinks loses nothing).
+import type { Wall } from './generator.ts';
+import { BAND_ROWS, bandBottom, type Cell, COLUMNS, type CragState, floorRow, isLedgeRow, nextBelay, type Row } from './state.ts';
+
+const FOG_CELLS = (): Cell[] => [null, null, null, null, null, null];
+
+export const foggedRow = (row: number): Row => ({ row, overhang: false, fogged: true, cells: FOG_CELLS() });
+
+/** The highest visible row: the high point plus the foresight of the pitch being climbed. */
+export const visibleTop = (wall: Wall, s: CragState): number => s.highPoint + wall.difficulty(s.pitch).foresight;
+
+/** The band for a fresh look at the wall (init): rows max(0, H-3) .. +9, fog above H + foresight. */
+export function freshBand(wall: Wall, seed: number, highPoint: number, foresight: number): Row[] {
+  const band: Row[] = [];
+  const bottom = bandBottom(highPoint);
+  for (let r = bottom; r < bottom + BAND_ROWS; r++) band.push(r > highPoint + foresight ? foggedRow(r) : wall.row(seed, r));
+  return band;
+}
+
+export function maskOfRow(r: Row): number {
+  let m = 0;
+  const cells = r.cells;
+  for (let c = 0; c < COLUMNS; c++) if (cells[c] !== null) m |= 1 << c;
+  return m;
+}
+
+/**
+ * Moves the band to the current high point and foresight: rows slide out at the bottom, rows come in at
+ * the top (fogged or generated), fogged rows that are now within the foresight are generated, and rows above
+ * it are blanked (only ever rows above the next belay, which are untouched). Returns true when a row came
+ * out of the fog, in which case the caller runs the repair.
+ */
+export function syncBand(wall: Wall, s: CragState): boolean {
+  const band = s.band;
+  const bottom = bandBottom(s.highPoint);
+  while ((band[0] as Row).row < bottom) {
+    band.shift();
+    band.push(foggedRow((band[band.length - 1] as Row).row + 1));
+  }
+  const top = visibleTop(wall, s);
+  let revealed = false;
+  for (let i = 0; i < band.length; i++) {
+    const r = band[i] as Row;
+    if (r.row <= top) {
+      if (r.fogged) {
+        band[i] = wall.row(s.seed, r.row);
+        revealed = true;
+      }
+    } else if (!r.fogged) {
+      band[i] = foggedRow(r.row);
+    }
+  }
+  return revealed;
+}
+
+/** First and last band index of the rows in play (non-fogged, floor..next belay). */
+function playRange(wall: Wall, s: CragState): [number, number] {
+  const base = (s.band[0] as Row).row;
+  const lo = floorRow(s) - base;
+  const hi = Math.min(nextBelay(s), visibleTop(wall, s), base + BAND_ROWS - 1) - base;
+  return [lo, hi];
+}
+
+/**
+ * The repair, bottom to top over the rows in play: for each row and the row above it, the kernel names the
+ * columns that need a plain solid hold (nothing within a step above a hold), and they are written. Returns
+ * the number of holds written.
+ */
+export function repairBand(wall: Wall, s: CragState): number {
+  const [lo, hi] = playRange(wall, s);
+  let written = 0;
+  for (let i = lo; i < hi; i++) {
+    const below = s.band[i] as Row;
+    const above = s.band[i + 1] as Row;
+    if (isLedgeRow(above.row)) continue;
+    const add = wall.repairColumns(maskOfRow(below), maskOfRow(above));
+    if (add === 0) continue;
+    for (let c = 0; c < COLUMNS; c++) {
+      if (add & (1 << c)) {
+        above.cells[c] = { kind: 'plain', breaths: 0, cracks: 0, ice: 'dry' };
+        written++;
+      }
+    }
+  }
+  return written;
+}
+
+/**
+ * A rockfall sweep of one column over the rows in play (ledges are immune): a cracked hold (any kind) or a
+ * crimp is removed unless it is the last hold in its row; a solid jug becomes a plain hold (its breaths go);
+ * a solid plain hold becomes cracked with 1 crack. Your own cell is never changed: it costs you 4 stamina
+ * instead (spindrift), unless you stand on a ledge row. Returns whether any hold went.
+ */
+export function sweep(wall: Wall, s: CragState, col: number): { went: boolean; spindrift: boolean } {
+  const [lo, hi] = playRange(wall, s);
+  let went = false;
+  let spindrift = false;
+  for (let i = lo; i <= hi; i++) {
+    const r = s.band[i] as Row;
+    if (isLedgeRow(r.row)) continue;
+    if (r.row === s.row && col === s.col) {
+      spindrift = true;
+      continue;
+    }
+    const h = r.cells[col];
+    if (!h) continue;
+    if (h.cracks > 0 || h.kind === 'crimp') {
+      if (maskOfRow(r) !== 1 << col) {
+        r.cells[col] = null;
+        went = true;
+      }
+    } else if (h.kind === 'jug') {
+      h.kind = 'plain';
+      h.breaths = 0;
+    } else {
+      h.cracks = 1;
+    }
+  }
+  return { went, spindrift };
+}
+
+const ICY = 2;
+const FROSTING = 1;
+
+/**
+ * Ice creep over the rows in play (ledges are immune; your own cell is not spared): every hold already
+ * frosting becomes icy, and every dry hold orthogonally next to a hold that was icy BEFORE this creep
+ * starts frosting. Both halves read the wall as it was when the creep fired.
+ */
+export function creep(wall: Wall, s: CragState): void {
+  const [lo, hi] = playRange(wall, s);
+  if (hi < lo) return;
+  // Snapshot: ice level per cell of the rows in play (-1 for no hold or a ledge row).
+  const n = hi - lo + 1;
+  const before: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const r = s.band[lo + i] as Row;
+    for (let c = 0; c < COLUMNS; c++) {
+      const h = r.cells[c];
+      before.push(!h || isLedgeRow(r.row) ? -1 : h.ice === 'icy' ? ICY : h.ice === 'frosting' ? FROSTING : 0);
+    }
+  }
+  const at = (i: number, c: number) => (i < 0 || i >= n || c < 0 || c >= COLUMNS ? -1 : (before[i * COLUMNS + c] as number));
+  for (let i = 0; i < n; i++) {
+    const r = s.band[lo + i] as Row;
+    for (let c = 0; c < COLUMNS; c++) {
+      const level = at(i, c);
+      const h = r.cells[c];
+      if (level < 0 || !h) continue;
+      if (level === FROSTING) h.ice = 'icy';
+      else if (level === 0 && (at(i, c - 1) === ICY || at(i, c + 1) === ICY || at(i - 1, c) === ICY || at(i + 1, c) === ICY))
+        h.ice = 'frosting';
+    }
+  }
+}
+
+/** Whether the ice creep fires at the end of this turn: every N turns of the current pitch's frost interval. */
+export function creepFires(wall: Wall, s: CragState): boolean {
+  const every = wall.difficulty(s.pitch).frostEvery;
+  return every > 0 && (s.turn + 1) % every === 0;
+}

@@ -1,0 +1,50 @@
+// Cragwake: the game module. load() instantiates the kernel once per build and returns the Game.
+import { defineGame, type Game, type GameModule, type LoadOptions, type Rules } from '@hearth/engine';
+import { createWall, type Wall } from './generator.ts';
+import { loadKernel } from './kernel.ts';
+import { type CragObservation, observe } from './observe.ts';
+import { createParseState, parseAction } from './parse.ts';
+import { createPolicies } from './policies.ts';
+import { apply, type CragAction, initState, legalActions, refuse } from './rules.ts';
+import { buildSpec } from './spec.ts';
+import { type CragState, cloneState } from './state.ts';
+
+export type { CragObservation } from './observe.ts';
+export { Reason } from './rules.ts';
+export type { CragAction, CragState, Wall };
+
+export function createRules(wall: Wall): Rules<CragState, CragAction, CragObservation> {
+  return {
+    init: (seed) => initState(wall, seed >>> 0),
+    parseState: createParseState(wall),
+    parseAction,
+    refuse,
+    apply: (state, action) => apply(wall, state, action),
+    legalActions,
+    score: (state) => state.score,
+    gameOver: (state) => state.phase === 'over',
+    observe: (state) => observe(wall, state),
+    clone: cloneState,
+  };
+}
+
+/** Builds the Game over an already instantiated wall (tests use this to compare kernel builds). */
+export function createGame(wall: Wall): Game<CragState, CragAction, CragObservation> {
+  return defineGame(buildSpec(wall), createRules(wall), { policies: createPolicies() });
+}
+
+const loaded = new Map<string, Promise<Game>>();
+
+export const gameModule: GameModule = {
+  slug: 'cragwake',
+  name: 'Cragwake',
+  load(options: LoadOptions = {}) {
+    const build = options.kernel ?? 'wasm';
+    let game = loaded.get(build);
+    if (!game) {
+      game = loadKernel(build).then((kernel) => createGame(createWall(kernel)) as Game);
+      loaded.set(build, game);
+    }
+    return game;
+  },
+};

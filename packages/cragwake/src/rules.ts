@@ -1,0 +1,273 @@
+// The rules: refuse, apply and legalActions. `apply` is the single copy of the turn order; `refuse` and
+// `legalActions` share `moveCheck`, so the legal list is exactly the accepted set.
+import type { RuleRefusal } from '@hearth/engine';
+import { creep, creepFires, freshBand, repairBand, sweep, syncBand } from './band.ts';
+import type { Wall } from './generator.ts';
+import { type CragState, floorRow, holdAt, isLedgeRow, nextBelay, type Row, rowAt } from './state.ts';
+
+export type MoveAction = { type: 'move'; row: number; col: number; cost?: number };
+export type CragAction = MoveAction | { type: 'breathe' } | { type: 'climbOn' } | { type: 'endRun' };
+
+/** The stable machine reasons of the six refusal cases (plus the engine's unknown_action and invalid_state). */
+export const Reason = {
+  outOfReach: 'out_of_reach',
+  bareRock: 'bare_rock',
+  belowFloor: 'below_floor',
+  lungeFromIce: 'lunge_from_ice',
+  tooCostly: 'too_costly',
+  wrongPhase: 'wrong_phase',
+} as const;
+
+/** The 8 steps then the 7 lunges, as [rows up, columns across]; legalActions lists moves in this order. */
+export const STEPS: ReadonlyArray<readonly [number, number]> = [
+  [-1, -1],
+  [-1, 0],
+  [-1, 1],
+  [0, -1],
+  [0, 1],
+  [1, -1],
+  [1, 0],
+  [1, 1],
+];
+export const LUNGES: ReadonlyArray<readonly [number, number]> = [
+  [0, -2],
+  [0, 2],
+  [1, -2],
+  [1, 2],
+  [2, -1],
+  [2, 0],
+  [2, 1],
+];
+
+export const HEIGHT_PAY = 10;
+export const PITCH_PAY = 100;
+export const STAMINA_PAY = 15;
+export const CLEAN_PAY = 150;
+export const CLEAN_CAP = 6;
+export const DIP_AT = 3;
+export const SPINDRIFT_COST = 4;
+export const BREATH_GAIN = 4;
+export const BREATH_GAIN_OVERHANG = 2;
+
+/** 0 not a move, 1 a step, 2 a lunge. */
+export function reachKind(dr: number, dc: number): 0 | 1 | 2 {
+  const adc = dc < 0 ? -dc : dc;
+  if (dr >= -1 && dr <= 1 && adc <= 1) return dr === 0 && adc === 0 ? 0 : 1;
+  if ((dr === 0 || dr === 1) && adc === 2) return 2;
+  if (dr === 2 && adc <= 1) return 2;
+  return 0;
+}
+
+/**
+ * The cost of moving onto (row, col): base 1 for a jug or a plain hold and 2 for a crimp, +2 for a lunge,
+ * +2 if the target is icy, +1 if the target row overhangs, +2 if the target column gusts this turn.
+ * A ledge row costs exactly 1. Assumes the target holds a hold.
+ */
+export function moveCost(s: CragState, row: number, col: number, lunge: boolean): number {
+  if (isLedgeRow(row)) return 1;
+  const r = rowAt(s, row) as Row;
+  const h = r.cells[col]!;
+  let cost = h.kind === 'crimp' ? 2 : 1;
+  if (lunge) cost += 2;
+  if (h.ice === 'icy') cost += 2;
+  if (r.overhang) cost += 1;
+  const g = s.gusts.now;
+  for (let i = 0; i < g.length; i++) if (g[i] === col) cost += 2;
+  return cost;
+}
+
+/** Why a move is refused (in this precedence), or its cost as a number when it is legal. Phase not checked. */
+export function moveCheck(s: CragState, row: number, col: number): RuleRefusal | number {
+  const kind = col >= 0 && col <= 5 ? reachKind(row - s.row, col - s.col) : 0;
+  if (kind === 0) return refusal(Reason.outOfReach, `(${row}, ${col}) is not a step or a lunge away from (${s.row}, ${s.col})`);
+  if (row > nextBelay(s))
+    return refusal(Reason.outOfReach, `row ${row} is above the next belay (row ${nextBelay(s)}), which is the top of this pitch`);
+  const floor = floorRow(s);
+  if (row < floor) return refusal(Reason.belowFloor, `row ${row} is under the floor (row ${floor})`);
+  if (holdAt(s, row, col) === null) return refusal(Reason.bareRock, `(${row}, ${col}) is bare rock`);
+  if (kind === 2 && holdAt(s, s.row, s.col)?.ice === 'icy')
+    return refusal(Reason.lungeFromIce, `you stand on an icy hold at (${s.row}, ${s.col}) and cannot lunge`);
+  const cost = moveCost(s, row, col, kind === 2);
+  if (cost > s.stamina)
+    return {
+      reason: Reason.tooCostly,
+      message: `(${row}, ${col}) costs ${cost} and you hold ${s.stamina} stamina`,
+      cost,
+      stamina: s.stamina,
+    };
+  return cost;
+}
+
+function refusal(reason: string, message: string): RuleRefusal {
+  return { reason, message };
+}
+
+const PHASE_OF: Record<CragAction['type'], CragState['phase']> = {
+  move: 'climbing',
+  breathe: 'climbing',
+  climbOn: 'atLedge',
+  endRun: 'atLedge',
+};
+
+export function refuse(s: CragState, a: CragAction): RuleRefusal | null {
+  if (s.phase !== PHASE_OF[a.type]) {
+    const offered =
+      s.phase === 'climbing' ? 'move and breathe' : s.phase === 'atLedge' ? 'climbOn and endRun' : 'nothing (the run is over)';
+    return refusal(Reason.wrongPhase, `${a.type} is not offered while ${s.phase}: this phase offers ${offered}`);
+  }
+  if (a.type !== 'move') return null;
+  const r = moveCheck(s, a.row, a.col);
+  return typeof r === 'number' ? null : r;
+}
+
+export function legalActions(s: CragState): CragAction[] {
+  if (s.phase === 'atLedge') return [{ type: 'climbOn' }, { type: 'endRun' }];
+  if (s.phase !== 'climbing') return [];
+  const out: CragAction[] = [];
+  const belay = nextBelay(s);
+  const floor = floorRow(s);
+  const icy = holdAt(s, s.row, s.col)?.ice === 'icy';
+  const base = (s.band[0] as Row).row;
+  for (let k = 0; k < 15; k++) {
+    const lunge = k >= 8;
+    const d = (lunge ? LUNGES[k - 8] : STEPS[k]) as readonly [number, number];
+    const row = s.row + d[0];
+    const col = s.col + d[1];
+    if (col < 0 || col > 5 || row > belay || row < floor) continue;
+    if ((s.band[row - base] as Row).cells[col] === null) continue;
+    if (lunge && icy) continue;
+    const cost = moveCost(s, row, col, lunge);
+    if (cost <= s.stamina) out.push({ type: 'move', row, col, cost });
+  }
+  out.push({ type: 'breathe' });
+  return out;
+}
+
+/** A fresh game: pitch 1, full tank, at row 0 column 3, the band around row 0. */
+export function initState(wall: Wall, seed: number): CragState {
+  const d = wall.difficulty(1);
+  return {
+    seed,
+    turn: 0,
+    phase: 'climbing',
+    ending: null,
+    row: 0,
+    col: 3,
+    stamina: d.tank,
+    tank: d.tank,
+    pitch: 1,
+    highPoint: 0,
+    score: 0,
+    cleanStreak: 0,
+    pitchDipped: false,
+    spindrift: 0,
+    band: freshBand(wall, seed, 0, d.foresight),
+    gusts: { now: wall.gusts(seed, 0, 1), next: wall.gusts(seed, 1, 1) },
+    rockfall: { now: wall.rockfall(seed, 0, 1), next: wall.rockfall(seed, 1, 1) },
+  };
+}
+
+/**
+ * The single copy of the turn order, applied in place to a legal action:
+ * pay or gain stamina; spend a crack on the hold you left; move; award height; note whether you dipped;
+ * if you landed on the next unclimbed belay, complete the pitch and stop there; otherwise sweep any
+ * rockfall, spread any frost, advance the turn, and end the run if stamina reached 0 (no legal move can
+ * remain otherwise: breathing is always legal while climbing).
+ */
+export function apply(wall: Wall, s: CragState, a: CragAction): void {
+  switch (a.type) {
+    case 'climbOn':
+      s.phase = 'climbing';
+      return;
+    case 'endRun':
+      s.phase = 'over';
+      s.ending = 'ended';
+      return;
+    case 'breathe': {
+      const h = holdAt(s, s.row, s.col)!;
+      if (!isLedgeRow(s.row) && h.kind === 'jug' && h.breaths > 0) {
+        s.stamina = Math.min(s.tank, s.stamina + ((rowAt(s, s.row) as Row).overhang ? BREATH_GAIN_OVERHANG : BREATH_GAIN));
+        h.breaths--;
+      } else {
+        s.stamina -= 1;
+      }
+      noteDip(s);
+      endTurn(wall, s);
+      return;
+    }
+    case 'move': {
+      const kind = reachKind(a.row - s.row, a.col - s.col);
+      s.stamina -= moveCost(s, a.row, a.col, kind === 2);
+      // Spend a crack on the hold you left; lunging off a cracked hold destroys it whatever its cracks say.
+      const left = holdAt(s, s.row, s.col)!;
+      if (left.cracks > 0) {
+        left.cracks = kind === 2 ? 0 : left.cracks - 1;
+        if (left.cracks === 0) {
+          (rowAt(s, s.row) as Row).cells[s.col] = null;
+          repairBand(wall, s);
+        }
+      }
+      s.row = a.row;
+      s.col = a.col;
+      if (a.row > s.highPoint) {
+        s.score += HEIGHT_PAY * (a.row - s.highPoint);
+        s.highPoint = a.row;
+        if (syncBand(wall, s)) repairBand(wall, s);
+      }
+      noteDip(s);
+      if (a.row === nextBelay(s)) {
+        completePitch(wall, s);
+        return;
+      }
+      endTurn(wall, s);
+      return;
+    }
+  }
+}
+
+function noteDip(s: CragState): void {
+  if (s.stamina <= DIP_AT) s.pitchDipped = true;
+}
+
+/** Pays pitch n: 100n + 15 per stamina left (before the refill) + the clean streak; refills to the next pitch's tank. */
+function completePitch(wall: Wall, s: CragState): void {
+  const n = s.pitch;
+  s.score += PITCH_PAY * n + STAMINA_PAY * s.stamina;
+  if (s.pitchDipped) {
+    s.cleanStreak = 0;
+  } else {
+    s.cleanStreak++;
+    s.score += CLEAN_PAY * Math.min(s.cleanStreak, CLEAN_CAP);
+  }
+  s.pitch = n + 1;
+  s.tank = wall.difficulty(s.pitch).tank;
+  s.stamina = s.tank;
+  s.pitchDipped = false;
+  s.phase = 'atLedge';
+  // The new pitch's foresight may be shorter: rows above it fog again (they are untouched rows of the new pitch).
+  syncBand(wall, s);
+}
+
+/** The rest of a wall turn: rockfall (then the repair), ice creep, the turn advances, the run may end. */
+function endTurn(wall: Wall, s: CragState): void {
+  const rock = s.rockfall.now;
+  if (rock !== null) {
+    const { went, spindrift } = sweep(wall, s, rock);
+    if (spindrift) {
+      s.spindrift++;
+      s.stamina = Math.max(0, s.stamina - SPINDRIFT_COST);
+      noteDip(s);
+    }
+    if (went) repairBand(wall, s);
+  }
+  if (creepFires(wall, s)) creep(wall, s);
+  s.turn++;
+  s.gusts.now = s.gusts.next;
+  s.gusts.next = wall.gusts(s.seed, s.turn + 1, s.pitch);
+  s.rockfall.now = s.rockfall.next;
+  s.rockfall.next = wall.rockfall(s.seed, s.turn + 1, s.pitch);
+  if (s.stamina === 0) {
+    s.phase = 'over';
+    s.ending = 'exhausted';
+  }
+}
