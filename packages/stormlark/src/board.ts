@@ -1,0 +1,90 @@
+// The flat board shared with the kernel: four i32 arrays (kind, hp, drift, id) in WASM memory,
+// one slot per cell, cell = col * 7 + lane. Kind codes match assembly/index.ts.
+import type { Entity, Kind } from './state.ts';
+
+export const LANES = 7;
+export const COLS = 10;
+export const CELLS = LANES * COLS;
+
+export const KIND_CODE: Readonly<Record<Kind, number>> = {
+  crag: 1,
+  knot: 2,
+  drifter: 3,
+  rimeshell: 4,
+  sparker: 5,
+  warden: 6,
+  squall: 7,
+  mote: 8,
+  gate: 9,
+};
+export const KIND_BY_CODE: readonly Kind[] = [
+  'crag',
+  'crag',
+  'knot',
+  'drifter',
+  'rimeshell',
+  'sparker',
+  'warden',
+  'squall',
+  'mote',
+  'gate',
+];
+export const EMPTY = 0;
+export const CRAG = 1;
+export const KNOT = 2;
+export const DRIFTER = 3;
+export const RIMESHELL = 4;
+export const SPARKER = 5;
+export const WARDEN = 6;
+export const SQUALL = 7;
+export const MOTE = 8;
+export const GATE = 9;
+
+/** Solids cost 1 hull on contact: crag, knot, drifter, rimeshell, sparker, warden. */
+export const isSolid = (code: number): boolean => code >= CRAG && code <= WARDEN;
+/** Everything but a mote and a Gate marker stops a pulse. */
+export const blocksPulse = (code: number): boolean => code >= CRAG && code <= SQUALL;
+
+export const cellOf = (lane: number, col: number): number => col * LANES + lane;
+
+/** The four views on the kernel's board. */
+export interface BoardViews {
+  readonly kind: Int32Array;
+  readonly hp: Int32Array;
+  readonly drift: Int32Array;
+  readonly id: Int32Array;
+}
+
+export function writeBoard(b: BoardViews, entities: readonly Entity[]): void {
+  b.kind.fill(0);
+  b.hp.fill(0);
+  b.drift.fill(0);
+  b.id.fill(0);
+  for (const e of entities) {
+    const cell = e.col * LANES + e.lane;
+    b.kind[cell] = KIND_CODE[e.kind];
+    b.hp[cell] = e.hp;
+    b.drift[cell] = e.drift;
+    b.id[cell] = e.id;
+  }
+}
+
+/** The entity list in board order (column ascending, then lane ascending), the order states carry. */
+export function readBoard(b: BoardViews): Entity[] {
+  const out: Entity[] = [];
+  const kind = b.kind;
+  for (let cell = 0; cell < CELLS; cell++) {
+    const k = kind[cell]!;
+    if (k === EMPTY) continue;
+    const col = (cell / LANES) | 0;
+    out.push({ id: b.id[cell]!, kind: KIND_BY_CODE[k]!, lane: cell - col * LANES, col, hp: b.hp[cell]!, drift: b.drift[cell]! });
+  }
+  return out;
+}
+
+export function clearCell(b: BoardViews, cell: number): void {
+  b.kind[cell] = 0;
+  b.hp[cell] = 0;
+  b.drift[cell] = 0;
+  b.id[cell] = 0;
+}

@@ -1,0 +1,38 @@
+// Stormlark's game module: load() instantiates the kernel once (src/kernel.ts) and builds the Game.
+import { defineGame, type Game, type GameModule, type LoadOptions } from '@hearth/engine';
+import { type KernelBuild, loadKernel, type StormlarkKernel } from './kernel.ts';
+import type { Observation } from './observe.ts';
+import { dodger } from './policies.ts';
+import { createRules } from './rules.ts';
+import { spec } from './spec.ts';
+import type { StormlarkAction, StormlarkState } from './state.ts';
+
+export type StormlarkGame = Game<StormlarkState, StormlarkAction, Observation>;
+
+/** The Game over a given kernel instance (tests and benchmarks build one per kernel build). */
+export function createGame(kernel: StormlarkKernel): StormlarkGame {
+  const rules = createRules(kernel);
+  return defineGame(spec, rules, { policies: { dodger: dodger(rules) } });
+}
+
+const games = new Map<KernelBuild, Promise<StormlarkGame>>();
+
+export const gameModule: GameModule = {
+  slug: 'stormlark',
+  name: 'Stormlark',
+  load(options: LoadOptions = {}): Promise<Game> {
+    const build = options.kernel ?? 'wasm';
+    let game = games.get(build);
+    if (!game) {
+      game = loadKernel(build).then(createGame);
+      games.set(build, game);
+    }
+    return game;
+  },
+};
+
+export { instantiateKernel, type KernelBuild, loadKernel, type StormlarkKernel } from './kernel.ts';
+export type { Observation } from './observe.ts';
+export { REASONS } from './rules.ts';
+export { spec } from './spec.ts';
+export type { Entity, Kind, Phase, StormlarkAction, StormlarkState } from './state.ts';

@@ -1,0 +1,240 @@
+// The rules: refuse, apply and legalActions, over the flat board the kernel shares. apply runs the
+// twelve-step resolution order of the design document; steps 3-5 (discharge, movers, scroll) and
+// 10 (survivability search and repair) run in the kernel, the rest here.
+import type { Parsed, RuleRefusal, Rules } from '@hearth/engine';
+import { blocksPulse, clearCell, GATE, isSolid, LANES, MOTE, readBoard, SQUALL, writeBoard } from './board.ts';
+import { drawColumn } from './generator.ts';
+import type { StormlarkKernel } from './kernel.ts';
+import { type Observation, observe } from './observe.ts';
+import { BUDGET } from './schedule.ts';
+import { award, BASE, chainTenths, reachQuarters } from './scoring.ts';
+import {
+  ACTION_TYPES,
+  type ActionType,
+  cloneState,
+  MAX_CHARGE,
+  MAX_HULL,
+  PULSE_COST,
+  type StormlarkAction,
+  type StormlarkState,
+  validateState,
+} from './state.ts';
+
+/** Stable refusal reasons (besides the engine's unknown_action and invalid_state). */
+export const REASONS = {
+  gameOver: 'game_over',
+  topLane: 'top_lane',
+  bottomLane: 'bottom_lane',
+  lowCharge: 'low_charge',
+  notAtGate: 'not_at_gate',
+  atGate: 'at_gate',
+} as const;
+
+const ACTIONS: Readonly<Record<ActionType, StormlarkAction>> = Object.freeze({
+  UP: Object.freeze({ type: 'UP' as const }),
+  DOWN: Object.freeze({ type: 'DOWN' as const }),
+  FIRE: Object.freeze({ type: 'FIRE' as const }),
+  VENT: Object.freeze({ type: 'VENT' as const }),
+  NEXT_REACH: Object.freeze({ type: 'NEXT_REACH' as const }),
+  END_RUN: Object.freeze({ type: 'END_RUN' as const }),
+});
+export const action = (type: ActionType): StormlarkAction => ACTIONS[type];
+
+/** Base award of clearing each kind (index = kind code). */
+const CLEAR_BASE = [0, 0, BASE.knot, BASE.drifter, BASE.rimeshell, BASE.sparker, BASE.warden, 0, 0, 0];
+/** Wardens step on scrolling turns whose column counter (before the draw) is even. */
+export const wardenMoves = (column: number): boolean => column % 2 === 0;
+
+export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, StormlarkAction, Observation> {
+  const b = kernel.board;
+
+  function init(seed: number): StormlarkState {
+    const s: StormlarkState = {
+      seed: seed >>> 0,
+      rngState: 0,
+      column: 0,
+      shipLane: 3,
+      entities: [],
+      phase: 'flying',
+      hull: MAX_HULL,
+      charge: MAX_CHARGE,
+      chain: 0,
+      reach: 1,
+      hullLost: false,
+      turn: 0,
+      score: 0,
+      nextId: 0,
+    };
+    writeBoard(b, s.entities);
+    // columns 1..9 of the first reach, drawn into board columns 1..9 in order
+    for (let col = 1; col <= 9; col++) {
+      s.nextId = drawColumn(b, s.seed, s.rngState, s.column + 1, col, s.nextId);
+      s.column++;
+      s.rngState = (s.rngState + BUDGET) >>> 0;
+    }
+    kernel.repair(s.column, s.shipLane);
+    s.entities = readBoard(b);
+    return s;
+  }
+
+  function parseState(value: unknown): Parsed<StormlarkState> {
+    const parsed = validateState(value);
+    if (!parsed.ok) return parsed;
+    writeBoard(b, parsed.value.entities);
+    if (kernel.failingColumn(parsed.value.column) !== 0)
+      return { ok: false, message: 'state.entities: no lane can cross columns 1 to 3 by dodging, which no resolved turn leaves' };
+    return parsed;
+  }
+
+  function parseAction(value: unknown): Parsed<StormlarkAction> {
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return { ok: false, message: 'an action is an object { "type": ... }' };
+    const type = (value as Record<string, unknown>).type;
+    if (typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type))
+      return { ok: false, message: `action.type must be one of ${ACTION_TYPES.join(', ')}` };
+    for (const key of Object.keys(value)) if (key !== 'type') return { ok: false, message: `action.${key} is not part of any action` };
+    return { ok: true, value: ACTIONS[type as ActionType] };
+  }
+
+  function refuse(s: StormlarkState, a: StormlarkAction): RuleRefusal | null {
+    if (s.phase === 'over') return { reason: REASONS.gameOver, message: 'the run is over' };
+    if (a.type === 'END_RUN') return null;
+    if (s.phase === 'reachClear') {
+      if (a.type === 'NEXT_REACH') return null;
+      return { reason: REASONS.atGate, message: `at a Gate only NEXT_REACH and END_RUN are legal, not ${a.type}` };
+    }
+    switch (a.type) {
+      case 'NEXT_REACH':
+        return { reason: REASONS.notAtGate, message: 'NEXT_REACH is legal only at a Gate' };
+      case 'UP':
+        return s.shipLane === 0 ? { reason: REASONS.topLane, message: 'UP is illegal at lane 0' } : null;
+      case 'DOWN':
+        return s.shipLane === 6 ? { reason: REASONS.bottomLane, message: 'DOWN is illegal at lane 6' } : null;
+      case 'FIRE':
+        return s.charge < PULSE_COST
+          ? { reason: REASONS.lowCharge, message: `FIRE needs ${PULSE_COST} charge, you hold ${s.charge}`, charge: s.charge }
+          : null;
+      default:
+        return null;
+    }
+  }
+
+  function legalActions(s: StormlarkState): StormlarkAction[] {
+    if (s.phase === 'over') return [];
+    if (s.phase === 'reachClear') return [ACTIONS.NEXT_REACH, ACTIONS.END_RUN];
+    const out: StormlarkAction[] = [];
+    if (s.shipLane > 0) out.push(ACTIONS.UP);
+    if (s.shipLane < 6) out.push(ACTIONS.DOWN);
+    if (s.charge >= PULSE_COST) out.push(ACTIONS.FIRE);
+    out.push(ACTIONS.VENT, ACTIONS.END_RUN);
+    return out;
+  }
+
+  function hurt(s: StormlarkState): void {
+    s.hull = Math.max(0, s.hull - 1);
+    s.hullLost = true;
+    s.chain = 0;
+  }
+
+  /** Step 2 for FIRE: the first entity in columns 1..9 of the ship's lane that blocks a pulse. */
+  function fire(s: StormlarkState): void {
+    s.charge -= PULSE_COST;
+    for (let col = 1; col < 10; col++) {
+      const cell = col * LANES + s.shipLane;
+      const k = b.kind[cell]!;
+      if (!blocksPulse(k)) continue;
+      const base = CLEAR_BASE[k]!;
+      if (base === 0) {
+        // a crag or a squall absorbs the pulse: it cleared nothing
+        s.chain = 0;
+        return;
+      }
+      const hp = b.hp[cell]! - 1;
+      if (hp > 0) {
+        b.hp[cell] = hp; // a rimeshell cracks or a warden weakens: the chain holds
+        return;
+      }
+      // the chain multiplier of a clear is the chain before this clear increments it
+      s.score += award(base, chainTenths(s.chain), reachQuarters(s.reach));
+      s.chain++;
+      clearCell(b, cell);
+      return;
+    }
+    s.chain = 0; // the pulse met nothing
+  }
+
+  function apply(s: StormlarkState, a: StormlarkAction): void {
+    // Step 1 (validation) is refuse(), run by the engine before apply.
+    if (a.type === 'END_RUN') {
+      s.phase = 'over';
+      s.turn++;
+      return;
+    }
+    if (a.type === 'NEXT_REACH') {
+      s.reach++;
+      s.hull = Math.min(MAX_HULL, s.hull + 1);
+      s.charge = MAX_CHARGE;
+      s.hullLost = false;
+      s.phase = 'flying';
+      s.turn++;
+      return;
+    }
+    writeBoard(b, s.entities);
+    // 2: player phase
+    let bank = 1;
+    if (a.type === 'FIRE') fire(s);
+    else if (a.type === 'UP') s.shipLane--;
+    else if (a.type === 'DOWN') s.shipLane++;
+    else bank = 3; // VENT banks 3 instead of the usual 1
+    // 3-5: sparkers in column 1 discharge, movers move, everything scrolls
+    const swept = kernel.advance(s.shipLane, wardenMoves(s.column));
+    if (swept & (1 << s.shipLane)) hurt(s);
+    // 6-7: what now shares the ship's cell
+    const here = s.shipLane;
+    const k = b.kind[here]!;
+    if (k === MOTE) {
+      s.charge = Math.min(MAX_CHARGE, s.charge + 3);
+      s.score += award(BASE.mote, 10, reachQuarters(s.reach));
+      clearCell(b, here);
+    } else if (k === SQUALL) {
+      s.charge = Math.max(0, s.charge - 3);
+      clearCell(b, here);
+    } else if (isSolid(k)) {
+      hurt(s);
+      clearCell(b, here);
+    }
+    // 8: charge regenerates after the collision
+    s.charge = Math.min(MAX_CHARGE, s.charge + bank);
+    // 9: a fresh column at column 9
+    s.nextId = drawColumn(b, s.seed, s.rngState, s.column + 1, 9, s.nextId);
+    s.column++;
+    s.rngState = (s.rngState + BUDGET) >>> 0;
+    // 10: survivability search and repair
+    kernel.repair(s.column, s.shipLane);
+    // 11: counters
+    s.turn++;
+    const q = reachQuarters(s.reach);
+    s.score += award(BASE.column, 10, q);
+    if (b.kind[0] === GATE) {
+      s.phase = 'reachClear';
+      s.score += award(BASE.gate, 10, q);
+      if (!s.hullLost) s.score += award(BASE.flawless, 10, q);
+    }
+    // 12: at hull 0 the run is over
+    if (s.hull === 0) s.phase = 'over';
+    s.entities = readBoard(b);
+  }
+
+  return {
+    init,
+    parseState,
+    parseAction,
+    refuse,
+    apply,
+    legalActions,
+    score: (s) => s.score,
+    gameOver: (s) => s.phase === 'over',
+    observe,
+    clone: cloneState,
+  };
+}
