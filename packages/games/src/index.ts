@@ -1,8 +1,10 @@
 // The game registry: the only place that names the game packages. Adapters import this, never a game.
+import { gameModule as cragwake } from '@hearth/cragwake';
 import { createRegistry, type GameModule } from '@hearth/engine';
 
 // One line per game, in the order the index lists them.
 const modules: GameModule[] = [
+  cragwake,
   // GAMES: add `import { gameModule as x } from '@hearth/x'` above and `x,` here.
 ];
 
