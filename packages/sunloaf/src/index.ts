@@ -1,0 +1,28 @@
+// Sunloaf: the Game built from the rules, the spec and the reference policy.
+import { defineGame, type Game, type GameModule } from '@hearth/engine';
+import { referencePolicy } from './policy.ts';
+import { rules } from './rules.ts';
+import { spec } from './spec.ts';
+import type { Action, State } from './state.ts';
+
+export { dayParOf, planDay } from './day.ts';
+export { generateDay } from './generator.ts';
+export { planTurn } from './planner.ts';
+export { referencePolicy } from './policy.ts';
+export { rules } from './rules.ts';
+export { spec } from './spec.ts';
+export type { Action, PublicState, State } from './state.ts';
+
+let game: Game<State, Action> | undefined;
+
+/** Builds the Game once (Sunloaf has no kernel: the js and wasm options load the same TypeScript rules). */
+export function loadSunloaf(): Game<State, Action> {
+  game ??= defineGame(spec, rules, { policies: { reference: referencePolicy as never } });
+  return game;
+}
+
+export const gameModule: GameModule = {
+  slug: 'sunloaf',
+  name: 'Sunloaf',
+  load: async () => loadSunloaf(),
+};

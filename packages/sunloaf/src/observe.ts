@@ -1,0 +1,133 @@
+// The player's view: the numbers that matter this turn and a plain-text picture of the room.
+import { bandLine, colOf, dogTile, isCloudy, isLit, rowOf, warmthCap } from './geometry.ts';
+import { COUNTDOWN, HEARTH_CAP, type PublicState, SIZE } from './state.ts';
+import { pileOf } from './turn.ts';
+
+export interface CatView {
+  id: number;
+  tile: number;
+  row: number;
+  col: number;
+  settled: number;
+  big: boolean;
+  range: number;
+  /** 6 when lit by the band this turn, 3 on the warm hearth out of the band, 0 when it would earn nothing. */
+  warmthCap: number;
+  pile: number;
+}
+
+export interface SunloafObservation {
+  text: string;
+  day: number;
+  /** The turn about to be played (0-based), equal to state.turn. */
+  turn: number;
+  dayLength: number;
+  turnsLeft: number;
+  phase: PublicState['phase'];
+  mult: number;
+  score: number;
+  quota: { raw: number; needed: number; par: number; ratio: number; met: boolean };
+  chain: number;
+  band: { wall: string; line: number | null; cloudy: boolean; dwell: number };
+  cats: CatView[];
+  dogs: { tile: number; next: number[] }[];
+  bowls: { mat: number; serveTurn: number; in: number; counting: boolean }[];
+  [key: string]: unknown;
+}
+
+const LINE_NAME: Record<string, string> = { N: 'column', S: 'column', E: 'row', W: 'row' };
+
+export function observe(s: PublicState): SunloafObservation {
+  const { layout } = s;
+  const running = s.phase === 'day';
+  const t = s.turn;
+  const cats: CatView[] = s.cats.map((c, i) => ({
+    id: c.id,
+    tile: c.tile,
+    row: rowOf(c.tile),
+    col: colOf(c.tile),
+    settled: c.settled,
+    big: c.big,
+    range: c.range,
+    warmthCap: running ? warmthCap(layout, c.tile, t) : 0,
+    pile: pileOf(s, i),
+  }));
+  const dogs = layout.dogLoops.map((_, d) => ({
+    tile: dogTile(layout, d, t),
+    next: [1, 2, 3].map((k) => dogTile(layout, d, t + k)),
+  }));
+  const bowls = s.bowls
+    .filter((b) => b.status === 'waiting')
+    .map((b) => ({ mat: b.mat, serveTurn: b.serveTurn, in: b.serveTurn - t, counting: b.serveTurn - t <= COUNTDOWN }));
+  const obs: SunloafObservation = {
+    text: '',
+    day: s.day,
+    turn: t,
+    dayLength: layout.dayLength,
+    turnsLeft: layout.dayLength - t,
+    phase: s.phase,
+    mult: s.mult,
+    score: s.score,
+    quota: { raw: s.dayCosyRaw, needed: s.dayQuota, par: s.dayPar, ratio: s.quotaRatio, met: s.dayCosyRaw >= s.dayQuota },
+    chain: s.chain,
+    band: {
+      wall: layout.window,
+      line: running ? bandLine(layout, t) : null,
+      cloudy: running && isCloudy(layout, t),
+      dwell: layout.bandDwell,
+    },
+    cats,
+    dogs: running ? dogs : [],
+    bowls,
+  };
+  obs.text = picture(s, obs);
+  return obs;
+}
+
+function picture(s: PublicState, o: SunloafObservation): string {
+  const { layout } = s;
+  const running = s.phase === 'day';
+  const cell: string[] = [];
+  for (let tile = 0; tile < SIZE * SIZE; tile++) {
+    let who = '.';
+    if (tile === layout.hearth) who = 'H';
+    if (o.bowls.some((b) => b.mat === tile)) who = 'm';
+    for (const d of o.dogs) if (d.next.slice(0, 2).includes(tile)) who = 'd';
+    for (const d of o.dogs) if (d.tile === tile) who = 'D';
+    const cat = s.cats.find((c) => c.tile === tile);
+    if (cat) who = String(cat.id);
+    let light = ' ';
+    if (running && isLit(layout, tile, s.turn)) light = '*';
+    else if (running && tile === layout.hearth && warmthCap(layout, tile, s.turn) === HEARTH_CAP) light = '~';
+    cell.push(layout.furniture.includes(tile) ? '##' : who + light);
+  }
+  const lines: string[] = [];
+  const status = running
+    ? `turn ${s.turn} of ${layout.dayLength} (${layout.dayLength - s.turn} left)`
+    : s.phase === 'sunset'
+      ? 'sunset: NEXT_DAY or END_RUN'
+      : `run over (${s.outcome})`;
+  lines.push(`Sunloaf day ${s.day}, ${status}. Score ${s.score}, multiplier ${s.mult}.`);
+  lines.push(
+    `Quota: ${s.dayCosyRaw}/${s.dayQuota} raw cosy today${s.dayCosyRaw >= s.dayQuota ? ' (met)' : ''}; par ${s.dayPar}, ratio ${s.quotaRatio}/10000. Chain ${s.chain}.`,
+  );
+  if (running) {
+    const cloudNote = o.band.cloudy ? ' Cloud: nothing is lit and the hearth is cold this turn.' : '';
+    const next = layout.clouds.filter((c) => c > s.turn);
+    lines.push(
+      `Window ${layout.window}: band on ${LINE_NAME[layout.window]} line ${o.band.line}, one line every ${layout.bandDwell} turns; shade ${layout.shade}${layout.lattice === null ? '' : `; lattice parity ${layout.lattice}`}.${cloudNote}${next.length ? ` Clouds on turns ${next.join(', ')}.` : ''}`,
+    );
+  }
+  lines.push(`    ${[0, 1, 2, 3, 4, 5, 6].map((c) => `${c} `).join(' ')}`);
+  for (let r = 0; r < SIZE; r++) lines.push(` ${r}  ${cell.slice(r * SIZE, r * SIZE + SIZE).join(' ')}`);
+  for (const c of o.cats) {
+    const warmth = c.warmthCap === 6 ? 'in the light' : c.warmthCap === HEARTH_CAP ? 'on the warm hearth (cap 3)' : 'not lit';
+    lines.push(
+      `cat ${c.id}${c.big ? ' (big)' : ''} at ${c.tile} (r${c.row} c${c.col}), range ${c.range}, settled ${c.settled}, ${running ? warmth : 'day done'}, pile ${c.pile}`,
+    );
+  }
+  for (const [d, dog] of o.dogs.entries()) lines.push(`dog ${d} at ${dog.tile}, next ${dog.next.join(', ')}`);
+  for (const b of o.bowls)
+    lines.push(`mat ${b.mat}: bowl serves on turn ${b.serveTurn}${b.counting ? ` (countdown ${b.in})` : ` (in ${b.in})`}`);
+  return lines.join('\n');
+}

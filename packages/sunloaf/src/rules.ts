@@ -1,0 +1,93 @@
+// Sunloaf's Rules for the engine contract: refusals with stable reasons, the one `apply`, the legal set.
+import type { RuleRefusal, Rules } from '@hearth/engine';
+import { initialState, openDay } from './day.ts';
+import { observe, type SunloafObservation } from './observe.ts';
+import { parseAction, parseState } from './parse.ts';
+import { type Action, cloneState, publicState, type State } from './state.ts';
+import { doze, moveCat, moveRefusal, moveTargets, rest } from './turn.ts';
+
+/** Stable refusal reasons (plus the engine's unknown_action and invalid_state). */
+export const Refusals = {
+  runOver: 'run_over',
+  atSunset: 'at_sunset',
+  dayNotOver: 'day_not_over',
+  catNotOnRoster: 'cat_not_on_roster',
+  notAMove: 'not_a_move',
+  notInLine: 'not_in_line',
+  outOfRange: 'out_of_range',
+  pathBlocked: 'path_blocked',
+  tileIsFurniture: 'tile_is_furniture',
+  tileOccupied: 'tile_occupied',
+} as const;
+
+const MESSAGES: Record<string, string> = {
+  run_over: 'the run is over: no action is legal',
+  at_sunset: 'at sunset the only actions are NEXT_DAY and END_RUN',
+  day_not_over: 'NEXT_DAY is legal only at sunset',
+  cat_not_on_roster: "that cat is not on today's roster",
+  not_a_move: 'the cat is already on that tile',
+  not_in_line: 'a MOVE travels along a row or a column only',
+  out_of_range: "the tile is beyond the cat's range",
+  path_blocked: 'furniture or another cat stands on the way',
+  tile_is_furniture: 'the tile is furniture',
+  tile_occupied: 'another cat is on that tile',
+};
+
+const reason = (code: string): RuleRefusal => ({ reason: code, message: MESSAGES[code]! });
+
+export function refuse(state: State, action: Action): RuleRefusal | null {
+  if (state.phase === 'over') return reason(Refusals.runOver);
+  if (action.type === 'END_RUN') return null;
+  if (state.phase === 'sunset') return action.type === 'NEXT_DAY' ? null : reason(Refusals.atSunset);
+  if (action.type === 'NEXT_DAY') return reason(Refusals.dayNotOver);
+  if (action.type === 'MOVE') {
+    const why = moveRefusal(state, action.cat, action.tile);
+    return why ? reason(why) : null;
+  }
+  return null;
+}
+
+export function apply(state: State, action: Action): void {
+  switch (action.type) {
+    case 'MOVE':
+      moveCat(state, action.cat, action.tile);
+      return;
+    case 'REST':
+      rest(state);
+      return;
+    case 'DOZE':
+      doze(state);
+      return;
+    case 'NEXT_DAY':
+      openDay(state, state.day + 1);
+      return;
+    case 'END_RUN':
+      state.outcome = state.phase === 'sunset' ? 'win' : 'good_game';
+      state.phase = 'over';
+      return;
+  }
+}
+
+/** MOVEs in cat then tile order, then REST, DOZE, END_RUN; at sunset NEXT_DAY, END_RUN; nothing once over. */
+export function legalActions(state: State): Action[] {
+  if (state.phase === 'over') return [];
+  if (state.phase === 'sunset') return [{ type: 'NEXT_DAY' }, { type: 'END_RUN' }];
+  const out: Action[] = [];
+  for (let cat = 0; cat < state.cats.length; cat++) for (const tile of moveTargets(state, cat)) out.push({ type: 'MOVE', cat, tile });
+  out.push({ type: 'REST' }, { type: 'DOZE' }, { type: 'END_RUN' });
+  return out;
+}
+
+export const rules: Rules<State, Action, SunloafObservation> = {
+  init: initialState,
+  parseState,
+  parseAction,
+  refuse,
+  apply,
+  legalActions,
+  score: (s) => s.score,
+  gameOver: (s) => s.phase === 'over',
+  observe,
+  clone: cloneState,
+  publicState,
+};

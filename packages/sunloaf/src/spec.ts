@@ -1,0 +1,156 @@
+// The served spec: the document's text and grammar, the schemas, the legend and every decision.
+import type { JsonSchema, Spec } from '@hearth/engine';
+import { DECISIONS } from './decisions.ts';
+import { ACTION_GRAMMAR, GOAL, RULES, SCORING } from './document.ts';
+
+const int = (minimum: number, maximum?: number): JsonSchema =>
+  maximum === undefined ? { type: 'integer', minimum } : { type: 'integer', minimum, maximum };
+const tile = int(0, 48);
+const obj = (properties: Record<string, JsonSchema>): JsonSchema => ({
+  type: 'object',
+  properties,
+  required: Object.keys(properties),
+  additionalProperties: false,
+});
+
+const layoutSchema = obj({
+  window: { enum: ['N', 'E', 'S', 'W'], description: 'The window wall.' },
+  bandDwell: { enum: [2, 3], description: 'Turns the band stays on each line.' },
+  dayLength: { enum: [14, 21], description: '7 * bandDwell.' },
+  shade: int(1, 4),
+  furniture: { type: 'array', items: tile, description: 'Furniture tiles, ascending.' },
+  hearth: tile,
+  clouds: { type: 'array', items: int(1, 20), description: '0-based cloud turns of the day, ascending.' },
+  lattice: { enum: [0, 1, null], description: 'From day 16: lit only where (row + column) % 2 equals this.' },
+  dogLoops: {
+    type: 'array',
+    items: { type: 'array', items: tile, minItems: 4 },
+    description: 'Closed loops; dog d stands on loop[(turn * dogSpeed) % loop.length].',
+  },
+  dogSpeed: { enum: [1, 2] },
+});
+
+const catSchema = obj({ id: int(0, 4), tile, settled: int(0, 21), range: { enum: [2, 3, 4] }, big: { type: 'boolean' } });
+const bowlSchema = obj({ mat: tile, serveTurn: int(3, 20), status: { enum: ['waiting', 'eaten', 'missed'] } });
+
+const publicProperties: Record<string, JsonSchema> = {
+  day: int(1),
+  turn: { ...int(0, 21), description: 'Turns resolved today; the turn being played is this 0-based number.' },
+  phase: { enum: ['day', 'sunset', 'over'] },
+  outcome: { enum: [null, 'win', 'good_game', 'quota_missed'] },
+  score: int(0),
+  mult: int(100, 1200),
+  quotaRatio: int(1000, 9500),
+  dayPar: int(0),
+  dayQuota: int(0),
+  dayCosyRaw: int(0),
+  chain: int(0, 8),
+  layout: layoutSchema,
+  bowls: { type: 'array', items: bowlSchema },
+  cats: { type: 'array', items: catSchema, minItems: 2, maxItems: 5 },
+};
+
+export const stateSchema: JsonSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  title: 'Sunloaf state (inside the stateToken)',
+  description: 'The readable state beside the token is the same object without rng.',
+  ...obj({ ...publicProperties, rng: obj({ seed: int(0, 4294967295), cursor: int(0, 4294967295) }) }),
+};
+
+export const observationSchema: JsonSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  title: 'Sunloaf observation',
+  type: 'object',
+  required: ['text', 'day', 'turn', 'dayLength', 'turnsLeft', 'phase', 'mult', 'score', 'quota', 'chain', 'band', 'cats', 'dogs', 'bowls'],
+  properties: {
+    text: { type: 'string', description: 'Plain-text picture of the room; see spec.legend.' },
+    day: int(1),
+    turn: int(0, 21),
+    dayLength: { enum: [14, 21] },
+    turnsLeft: int(0, 21),
+    phase: { enum: ['day', 'sunset', 'over'] },
+    mult: int(100, 1200),
+    score: int(0),
+    quota: obj({ raw: int(0), needed: int(0), par: int(0), ratio: int(1000, 9500), met: { type: 'boolean' } }),
+    chain: int(0, 8),
+    band: obj({
+      wall: { enum: ['N', 'E', 'S', 'W'] },
+      line: { anyOf: [int(0, 6), { type: 'null' }] },
+      cloudy: { type: 'boolean' },
+      dwell: { enum: [2, 3] },
+    }),
+    cats: {
+      type: 'array',
+      items: obj({
+        id: int(0, 4),
+        tile,
+        row: int(0, 6),
+        col: int(0, 6),
+        settled: int(0, 21),
+        big: { type: 'boolean' },
+        range: { enum: [2, 3, 4] },
+        warmthCap: { enum: [0, 3, 6], description: 'The cap this cat earns under if it rests this turn (0: earns nothing).' },
+        pile: int(0, 6),
+      }),
+    },
+    dogs: { type: 'array', items: obj({ tile, next: { type: 'array', items: tile, minItems: 3, maxItems: 3 } }) },
+    bowls: {
+      type: 'array',
+      description: 'Waiting bowls only.',
+      items: obj({ mat: tile, serveTurn: int(3, 20), in: int(0, 20), counting: { type: 'boolean' } }),
+    },
+  },
+};
+
+export const legend: Record<string, string> = {
+  grid: 'Each tile is two characters, occupant then light; row 0 is the top, tile = row * 7 + column.',
+  '0-4': 'a cat (its id)',
+  D: 'a dog where it stands this turn',
+  d: "a dog's next two steps",
+  m: 'a mat with a waiting bowl',
+  H: 'the hearth',
+  '.': 'floor',
+  '##': 'furniture',
+  '*': '(second character) lit by the band this turn: cap 6',
+  '~': '(second character) the warm hearth out of the band: cap 3',
+  ' ': '(second character) not lit: earns nothing this turn',
+};
+
+export const appendix = {
+  multiplier: 'mult = min(100 + 35 * (day - 1), 1200)',
+  quotaRatio: 'day 1: 1000; day >= 2: min(1500 + 320 * (day - 2), 9500) (ten-thousandths)',
+  quota: 'dayQuota = ceil(dayPar * quotaRatio / 10000)',
+  dayBonus: 'min(100 * day, 3000), never multiplied',
+  bandDwell: 'day <= 11: 3; else 2. dayLength = 7 * bandDwell',
+  roster: 'cats = min(5, 2 + floor((day - 1) / 3)); ranges by id 3, 2, 4, 3, 2; one big cat drawn each day',
+  furniture: 'min(3 + floor(day / 2), 12) pieces, never on the hearth or a dog loop',
+  shade: 'min(1 + floor((day - 1) / 5), 4) tiles',
+  clouds: 'day < 4: 0; else min(1 + floor((day - 4) / 3), 6) distinct cloud turns among 1..dayLength-1',
+  serves:
+    'min(1 + floor((day - 1) / 2), 6) serves on distinct turns among 3..dayLength-1; from day 15 the 2nd, 4th, 6th serve covers two mats',
+  lattice: 'from day 16, parity 0 or 1 drawn each day',
+  dogs: 'day < 6: 0; days 6-19: 1; day >= 20: 2. Speed 1, 2 from day 24. Each loop is the perimeter of a rectangle of sides 2..min(3 + floor((day - 6) / 4), 7), started at a drawn corner offset and direction',
+  hearth: 'an edge tile not on the window wall, drawn uniformly',
+  generation:
+    'One @hearth/rng stream (streamId("sunloaf/day")) read from state.rng.cursor; draws in order: window, hearth, dog loops (h, w, top, left, offset, direction each), furniture (partial Fisher-Yates), cloud turns, lattice, big cat, cat tiles, serve turns, mats. Day d is generated from the cursor left by day d - 1 (0 for day 1).',
+  referencePolicy:
+    "dayPar = raw cosy of the reference policy (policies.reference; src/planner.ts) playing the fresh room with chain 0. Each turn, for every cat, it values staying to the end of the day, napping until a later turn then moving, and moving now to each reachable tile (own pile-free cosy times (4 + current neighbour pile) / 4, plus a quarter of each neighbour's stay value per pile point it gives, plus 30 * (chain + 1) + 30 per waiting bowl on the tile); it moves the cat whose move now beats staying by the largest margin and is at least as good as moving later, otherwise rests. Ties: lower cat id, then lower tile.",
+};
+
+export const spec: Spec = {
+  slug: 'sunloaf',
+  name: 'Sunloaf',
+  genre: 'nap puzzle',
+  description: 'Park cats in a sliding sunbeam and leave them asleep: the longer the nap, the bigger the purr.',
+  goal: GOAL,
+  scoring: SCORING,
+  rules: RULES,
+  actionGrammar: ACTION_GRAMMAR,
+  stateSchema,
+  observationSchema,
+  decisions: DECISIONS,
+  carry: 'stateToken',
+  version: '1.0.0',
+  legend,
+  appendix,
+};
