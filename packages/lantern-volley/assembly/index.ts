@@ -1,0 +1,429 @@
+// Lantern Volley flight kernel: exact ray casting with + - * / sqrt only (IEEE 754, identical in WASM and
+// in its wasm2js JavaScript build). The rules are the design document's FLIGHT paragraph; every point it
+// leaves open is decided in src/spec.ts and mirrored in the comments here.
+//
+// Data crosses the boundary as flat f64 records in linear memory:
+//   layout  (layoutPtr): one record of LAYOUT_REC f64 per entity, entity id = 4 + index (walls are 0..3):
+//           [kind, a, b, c, d, lit]   RECT/SCREEN: a..d = x0, y0, x1, y1 (x0 < x1, y0 < y1)
+//                                     DIAG: a..d = endpoints (x0, y0), (x1, y1), |x1 - x0| = |y1 - y0|
+//                                     GONG/LANTERN: a, b = centre, c = radius; lit = 1 for a lit lantern
+//   events  (eventsPtr): EVENT_REC f64 per event: [kind, id, x, y, bounces, distance, points, detail]
+//   path    (pathPtr):   x, y per vertex: the start, every bounce point, the terminal point.
+import { DIRECTIONS } from './direction-table';
+
+const KIND_RECT: i32 = 1;
+const KIND_DIAG: i32 = 2;
+const KIND_SCREEN: i32 = 3;
+const KIND_GONG: i32 = 4;
+const KIND_LANTERN: i32 = 5;
+
+const EVENT_BOUNCE: i32 = 1;
+const EVENT_LIGHT: i32 = 2;
+const EVENT_GONG: i32 = 3;
+const EVENT_ABSORB: i32 = 4;
+const EVENT_FADE: i32 = 5;
+
+const FADE_BUDGET: i32 = 1;
+const FADE_BOUNCE_CAP: i32 = 2;
+const FADE_EVENT_CAP: i32 = 3;
+
+const ANGLE_COUNT: i32 = 1501;
+const MAX_ENTITIES: i32 = 60;
+const LAYOUT_REC: i32 = 6;
+const EVENT_REC: i32 = 8;
+const MAX_EVENTS: i32 = 64;
+const MAX_PATH: i32 = 66;
+
+const ARENA_W: f64 = 1080;
+const ARENA_H: f64 = 1440;
+const BRAZIER_X: f64 = 540;
+const BRAZIER_Y: f64 = 1360;
+const BUDGET: f64 = 3200;
+const WALLS: i32 = 4;
+
+const LAYOUT: usize = memory.data(MAX_ENTITIES * LAYOUT_REC * 8, 16);
+const EVENTS: usize = memory.data(MAX_EVENTS * EVENT_REC * 8, 16);
+const PATH: usize = memory.data(MAX_PATH * 2 * 8, 16);
+// Per shot: 1 if the lantern is lit (copied from the layout, then set on lighting) / the gong has rung.
+const FLAGS: usize = memory.data(MAX_ENTITIES, 16);
+// Lantern contacts found on the current segment, sorted by (t, id).
+const CONTACT_T: usize = memory.data(MAX_ENTITIES * 8, 16);
+const CONTACT_ID: usize = memory.data(MAX_ENTITIES * 4, 16);
+
+let eventCount: i32 = 0;
+let pathCount: i32 = 0;
+
+// The winner of the last cast.
+let hitT: f64 = 0;
+let hitId: i32 = -1;
+let hitKind: i32 = 0;
+let hitFlipX: bool = false;
+let hitFlipY: bool = false;
+let hitNx: f64 = 0;
+let hitNy: f64 = 0;
+
+export function layoutPtr(): usize {
+  return LAYOUT;
+}
+export function eventsPtr(): usize {
+  return EVENTS;
+}
+export function pathPtr(): usize {
+  return PATH;
+}
+export function eventTotal(): i32 {
+  return eventCount;
+}
+export function pathLength(): i32 {
+  return pathCount;
+}
+export function directionX(index: i32): f64 {
+  return unchecked(DIRECTIONS[index << 1]);
+}
+export function directionY(index: i32): f64 {
+  return unchecked(DIRECTIONS[(index << 1) + 1]);
+}
+
+/** JavaScript's Math.round: the nearest integer, halves toward +infinity, -0 for -0.5 <= x < 0. */
+export function jsRound(x: f64): f64 {
+  let r = Math.floor(x);
+  if (x - r >= 0.5) r += 1;
+  if (r === 0 && x < 0) return -0.0;
+  return r;
+}
+
+/** Math.round(v * 1e9) / 1e9: the re-rounding applied to every reflected direction. */
+export function round9(v: f64): f64 {
+  return jsRound(v * 1e9) / 1e9;
+}
+
+function rec(index: i32, field: i32): f64 {
+  return load<f64>(LAYOUT + ((<usize>(index * LAYOUT_REC + field)) << 3));
+}
+
+function pushEvent(kind: i32, id: i32, x: f64, y: f64, bounces: i32, distance: f64, points: f64, detail: f64): void {
+  const p = EVENTS + ((<usize>(eventCount * EVENT_REC)) << 3);
+  store<f64>(p, <f64>kind);
+  store<f64>(p, <f64>id, 8);
+  store<f64>(p, x, 16);
+  store<f64>(p, y, 24);
+  store<f64>(p, <f64>bounces, 32);
+  store<f64>(p, distance, 40);
+  store<f64>(p, points, 48);
+  store<f64>(p, detail, 56);
+  eventCount++;
+}
+
+function pushVertex(x: f64, y: f64): void {
+  const p = PATH + ((<usize>(pathCount << 1)) << 3);
+  store<f64>(p, x);
+  store<f64>(p, y, 8);
+  pathCount++;
+}
+
+/** Axis-aligned wall: t to the wall when moving toward it (a wisp already past it meets it at t = 0). */
+function wallT(position: f64, wall: f64, velocity: f64): f64 {
+  const t = (wall - position) / velocity;
+  return Math.max(t, 0);
+}
+
+/**
+ * The earliest surface along P + t d (t >= 0) among walls, rects, diagonals, screens and gongs, skipping
+ * `excluded` (the surface just reflected off). Candidates are visited in id order and replace the best only
+ * when strictly earlier, so exact ties go to the lowest id. Returns false when nothing is ahead.
+ */
+function cast(px: f64, py: f64, dx: f64, dy: f64, count: i32, excluded: i32): bool {
+  let best = Infinity;
+  hitId = -1;
+  // Walls 0..3: top (y = 0), right (x = 1080), bottom (y = 1440), left (x = 0). Two walls tying is an
+  // arena corner: both axes flip, the event carries the lower id.
+  if (dy < 0 && excluded !== 0) {
+    const t = wallT(py, 0, dy);
+    if (t < best) {
+      best = t;
+      hitId = 0;
+      hitKind = 0;
+      hitFlipX = false;
+      hitFlipY = true;
+    }
+  }
+  if (dx > 0 && excluded !== 1) {
+    const t = wallT(px, ARENA_W, dx);
+    if (t < best) {
+      best = t;
+      hitId = 1;
+      hitKind = 0;
+      hitFlipX = true;
+      hitFlipY = false;
+    } else if (t === best && hitId === 0) hitFlipX = true;
+  }
+  if (dy > 0 && excluded !== 2) {
+    const t = wallT(py, ARENA_H, dy);
+    if (t < best) {
+      best = t;
+      hitId = 2;
+      hitKind = 0;
+      hitFlipX = false;
+      hitFlipY = true;
+    } else if (t === best && hitId === 1) hitFlipY = true;
+  }
+  if (dx < 0 && excluded !== 3) {
+    const t = wallT(px, 0, dx);
+    if (t < best) {
+      best = t;
+      hitId = 3;
+      hitKind = 0;
+      hitFlipX = true;
+      hitFlipY = false;
+    } else if (t === best && (hitId === 0 || hitId === 2)) hitFlipX = true;
+  }
+  for (let i = 0; i < count; i++) {
+    const id = i + WALLS;
+    if (id === excluded) continue;
+    const kindF = rec(i, 0);
+    if (kindF === <f64>KIND_RECT || kindF === <f64>KIND_SCREEN) {
+      const kind = kindF === <f64>KIND_RECT ? KIND_RECT : KIND_SCREEN;
+      // Slab method on the closed rectangle. Entry time per axis; the later one is the contact face.
+      // An exact corner is equal entry times on both axes: both axes flip.
+      const x0 = rec(i, 1);
+      const y0 = rec(i, 2);
+      const x1 = rec(i, 3);
+      const y1 = rec(i, 4);
+      let txIn = -Infinity;
+      let txOut = Infinity;
+      let tyIn = -Infinity;
+      let tyOut = Infinity;
+      if (dx > 0) {
+        txIn = (x0 - px) / dx;
+        txOut = (x1 - px) / dx;
+      } else if (dx < 0) {
+        txIn = (x1 - px) / dx;
+        txOut = (x0 - px) / dx;
+      } else if (px < x0 || px > x1) continue;
+      if (dy > 0) {
+        tyIn = (y0 - py) / dy;
+        tyOut = (y1 - py) / dy;
+      } else if (dy < 0) {
+        tyIn = (y1 - py) / dy;
+        tyOut = (y0 - py) / dy;
+      } else if (py < y0 || py > y1) continue;
+      const tIn = Math.max(txIn, tyIn);
+      const tOut = Math.min(txOut, tyOut);
+      // From inside (tIn < 0) the wisp passes out without contact.
+      if (tIn < 0 || tIn > tOut) continue;
+      if (tIn < best) {
+        best = tIn;
+        hitId = id;
+        hitKind = kind;
+        hitFlipX = txIn === tIn;
+        hitFlipY = tyIn === tIn;
+      }
+    } else if (kindF === <f64>KIND_DIAG) {
+      const ax = rec(i, 1);
+      const ay = rec(i, 2);
+      const ex = rec(i, 3) - ax;
+      const ey = rec(i, 4) - ay;
+      const denom = dx * ey - dy * ex;
+      // Parallel (including collinear) travel never touches a diagonal.
+      if (denom === 0) continue;
+      const wx = ax - px;
+      const wy = ay - py;
+      const t = (wx * ey - wy * ex) / denom;
+      const s = (wx * dy - wy * dx) / denom;
+      if (t < 0 || s < 0 || s > 1) continue;
+      if (t < best) {
+        best = t;
+        hitId = id;
+        hitKind = KIND_DIAG;
+        const len = Math.sqrt(ex * ex + ey * ey);
+        hitNx = -ey / len;
+        hitNy = ex / len;
+      }
+    } else if (kindF === <f64>KIND_GONG) {
+      const t = circleEntry(px, py, dx, dy, rec(i, 1), rec(i, 2), rec(i, 3));
+      if (t >= 0 && t < best) {
+        best = t;
+        hitId = id;
+        hitKind = KIND_GONG;
+      }
+    }
+  }
+  hitT = best;
+  return hitId >= 0;
+}
+
+/** Entry time into a circle from outside or on it while approaching (b < 0), tangents included; -1 if none. */
+function circleEntry(px: f64, py: f64, dx: f64, dy: f64, cx: f64, cy: f64, r: f64): f64 {
+  const fx = px - cx;
+  const fy = py - cy;
+  const c = fx * fx + fy * fy - r * r;
+  if (c < 0) return -1;
+  const b = fx * dx + fy * dy;
+  if (b >= 0) return -1;
+  const a = dx * dx + dy * dy;
+  const disc = b * b - a * c;
+  if (disc < 0) return -1;
+  return (-b - Math.sqrt(disc)) / a;
+}
+
+/** Lantern contact time on [0, tEnd]: 0 when the segment starts inside or on the circle; -1 if none. */
+function lanternContact(px: f64, py: f64, dx: f64, dy: f64, cx: f64, cy: f64, r: f64, tEnd: f64): f64 {
+  const fx = px - cx;
+  const fy = py - cy;
+  const c = fx * fx + fy * fy - r * r;
+  if (c <= 0) return 0;
+  const b = fx * dx + fy * dy;
+  if (b >= 0) return -1;
+  const a = dx * dx + dy * dy;
+  const disc = b * b - a * c;
+  if (disc < 0) return -1;
+  const t = (-b - Math.sqrt(disc)) / a;
+  return t <= tEnd ? t : -1;
+}
+
+let chain: i32 = 0;
+
+/**
+ * Lights every unlit lantern touched on the segment P + t d, t in [0, tEnd], in order of t (ties to the
+ * lowest id). Returns true when the event cap ended the flight.
+ */
+function lightSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64, count: i32, bounces: i32, distance: f64): bool {
+  let n = 0;
+  for (let i = 0; i < count; i++) {
+    if (rec(i, 0) !== <f64>KIND_LANTERN || load<u8>(FLAGS + <usize>i) !== 0) continue;
+    const t = lanternContact(px, py, dx, dy, rec(i, 1), rec(i, 2), rec(i, 3), tEnd);
+    if (t < 0) continue;
+    // Insertion sort by (t, id); ids arrive ascending, so equal t keeps the earlier id first.
+    let j = n;
+    while (j > 0 && load<f64>(CONTACT_T + ((<usize>(j - 1)) << 3)) > t) {
+      store<f64>(CONTACT_T + ((<usize>j) << 3), load<f64>(CONTACT_T + ((<usize>(j - 1)) << 3)));
+      store<i32>(CONTACT_ID + ((<usize>j) << 2), load<i32>(CONTACT_ID + ((<usize>(j - 1)) << 2)));
+      j--;
+    }
+    store<f64>(CONTACT_T + ((<usize>j) << 3), t);
+    store<i32>(CONTACT_ID + ((<usize>j) << 2), i);
+    n++;
+  }
+  for (let k = 0; k < n; k++) {
+    const t = load<f64>(CONTACT_T + ((<usize>k) << 3));
+    const i = load<i32>(CONTACT_ID + ((<usize>k) << 2));
+    store<u8>(FLAGS + <usize>i, 1);
+    chain++;
+    const banked = bounces < 5 ? bounces : 5;
+    const x = px + t * dx;
+    const y = py + t * dy;
+    pushEvent(EVENT_LIGHT, i + WALLS, x, y, bounces, distance + t, <f64>(100 * chain + 40 * banked), <f64>chain);
+    if (capReached(x, y, bounces, distance + t)) return true;
+  }
+  return false;
+}
+
+/** The 64-event safety cap: once 63 events are recorded and the flight goes on, event 64 is a fade there. */
+function capReached(x: f64, y: f64, bounces: i32, distance: f64): bool {
+  if (eventCount < MAX_EVENTS - 1) return false;
+  pushEvent(EVENT_FADE, -1, x, y, bounces, distance, 0, <f64>FADE_EVENT_CAP);
+  pushVertex(x, y);
+  return true;
+}
+
+/**
+ * One wisp from (ox, oy) along (dx, dy) with `budget` distance and `bounceCap` reflections, over the first
+ * `count` layout records. Writes events and path; returns the number of events.
+ */
+export function flight(ox: f64, oy: f64, dx: f64, dy: f64, budget: f64, bounceCap: i32, count: i32): i32 {
+  eventCount = 0;
+  pathCount = 0;
+  chain = 0;
+  for (let i = 0; i < count; i++) store<u8>(FLAGS + <usize>i, rec(i, 0) === <f64>KIND_LANTERN && rec(i, 5) !== 0 ? 1 : 0);
+  let px = ox;
+  let py = oy;
+  let remaining = budget;
+  let distance: f64 = 0;
+  let bounces: i32 = 0;
+  let excluded: i32 = -1;
+  pushVertex(px, py);
+  while (true) {
+    const found = cast(px, py, dx, dy, count, excluded);
+    // Distance is spent in t along the rounded direction. A hit exactly at the budget mark resolves as the hit.
+    if (!found || hitT > remaining) {
+      if (lightSegment(px, py, dx, dy, remaining, count, bounces, distance)) return eventCount;
+      const x = px + remaining * dx;
+      const y = py + remaining * dy;
+      distance += remaining;
+      pushEvent(EVENT_FADE, -1, x, y, bounces, distance, 0, <f64>FADE_BUDGET);
+      pushVertex(x, y);
+      return eventCount;
+    }
+    const t = hitT;
+    const id = hitId;
+    const kind = hitKind;
+    const flipX = hitFlipX;
+    const flipY = hitFlipY;
+    const nx0 = hitNx;
+    const ny0 = hitNy;
+    if (lightSegment(px, py, dx, dy, t, count, bounces, distance)) return eventCount;
+    const x = px + t * dx;
+    const y = py + t * dy;
+    distance += t;
+    remaining -= t;
+    if (kind === KIND_SCREEN) {
+      pushEvent(EVENT_ABSORB, id, x, y, bounces, distance, 0, 0);
+      pushVertex(x, y);
+      return eventCount;
+    }
+    if (kind === KIND_GONG) {
+      const g = id - WALLS;
+      // First strike of this gong in this shot rings (+25) and refills the budget, even with the cap spent.
+      if (load<u8>(FLAGS + <usize>g) === 0) {
+        store<u8>(FLAGS + <usize>g, 1);
+        remaining = BUDGET;
+        pushEvent(EVENT_GONG, id, x, y, bounces, distance, 25, 0);
+        if (capReached(x, y, bounces, distance)) return eventCount;
+      }
+    }
+    if (bounces >= bounceCap) {
+      pushEvent(EVENT_FADE, id, x, y, bounces, distance, 0, <f64>FADE_BOUNCE_CAP);
+      pushVertex(x, y);
+      return eventCount;
+    }
+    if (kind === 0 || kind === KIND_RECT) {
+      if (flipX) dx = -dx;
+      if (flipY) dy = -dy;
+    } else {
+      let nx = nx0;
+      let ny = ny0;
+      if (kind === KIND_GONG) {
+        const g = id - WALLS;
+        nx = x - rec(g, 1);
+        ny = y - rec(g, 2);
+        const len = Math.sqrt(nx * nx + ny * ny);
+        nx = nx / len;
+        ny = ny / len;
+      }
+      const k = dx * nx + dy * ny;
+      dx = dx - 2 * k * nx;
+      dy = dy - 2 * k * ny;
+    }
+    dx = round9(dx);
+    dy = round9(dy);
+    bounces++;
+    pushEvent(EVENT_BOUNCE, id, x, y, bounces, distance, 0, 0);
+    pushVertex(x, y);
+    px = x;
+    py = y;
+    excluded = id;
+    if (capReached(x, y, bounces, distance)) return eventCount;
+  }
+}
+
+/** A shot from the brazier at table angle `index` (0 = 15.0 deg ... 1500 = 165.0 deg) with the full budget. */
+export function shoot(index: i32, bounceCap: i32, count: i32): i32 {
+  return flight(BRAZIER_X, BRAZIER_Y, directionX(index), directionY(index), BUDGET, bounceCap, count);
+}
+
+/** Every legal angle in turn (for benchmarks): returns the total number of events, so nothing is optimised away. */
+export function sweep(bounceCap: i32, count: i32): i32 {
+  let total = 0;
+  for (let i = 0; i < ANGLE_COUNT; i++) total += shoot(i, bounceCap, count);
+  return total;
+}

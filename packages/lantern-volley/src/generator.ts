@@ -1,0 +1,189 @@
+// Layouts: a pure function of (seed, wave) through @hearth/rng. Shapes are placed by rejection sampling on
+// integer coordinates with clearances, then the layout is accepted only if it is fair: every lantern is lit by
+// at least one legal angle, and the whole wave can be cleared within its wisps (checked with a full sweep).
+import { Stream, streamId } from '@hearth/rng';
+import { ARENA_WIDTH, FIRST_ENTITY_ID, LANTERN_RADIUS, waveRow } from './constants.ts';
+import type { FlightSim } from './flight.ts';
+import type { Beam, Box, Circle, Layout } from './layout.ts';
+import { type AngleEffect, fewestShotsToClear, reachedMask, sweepLayout } from './sweep.ts';
+
+/** What each wave holds besides its lanterns (index 0 = wave 1). Tuned with bench/calibrate.ts. */
+export const TUNING = {
+  screenLength: [80, 170] as [number, number],
+  lanternSpacing: 0,
+};
+
+export const CONTENT: { rects: number; diagonals: number; screens: number; gongs: number }[] = [
+  { rects: 2, diagonals: 1, screens: 0, gongs: 0 },
+  { rects: 2, diagonals: 1, screens: 1, gongs: 1 },
+  { rects: 3, diagonals: 2, screens: 1, gongs: 1 },
+  { rects: 3, diagonals: 2, screens: 2, gongs: 1 },
+  { rects: 3, diagonals: 3, screens: 2, gongs: 1 },
+  { rects: 4, diagonals: 3, screens: 2, gongs: 2 },
+  { rects: 4, diagonals: 3, screens: 3, gongs: 2 },
+  { rects: 4, diagonals: 4, screens: 3, gongs: 2 },
+];
+
+export const GONG_RADIUS = 26;
+export const BEAM_THICKNESS = 20;
+export const SCREEN_THICKNESS = 14;
+/** Everything sits in this box, clear of the walls and of the brazier's launch zone. */
+export const FIELD = { x0: 40, y0: 60, x1: 1040, y1: 1160 } as const;
+/** Minimum gap between the bounding boxes of any two shapes. */
+export const CLEARANCE = 24;
+export const MAX_ATTEMPTS = 40;
+const PLACE_TRIES = 200;
+const LANTERN_TRIES = 30;
+
+type Rect = { x0: number; y0: number; x1: number; y1: number };
+
+export interface GeneratedLayout {
+  layout: Layout;
+  /** Attempts used (1 = first draw accepted); MAX_ATTEMPTS + 1 means the fallback layout. */
+  attempts: number;
+  effects: AngleEffect[];
+}
+
+export function layoutStreamId(wave: number): number {
+  return streamId(`lantern-volley/layout/wave-${wave}`);
+}
+
+/** The layout of `wave` (1..8) for `seed`: deterministic, identical on the WASM and JavaScript kernels. */
+export function generateLayout(seed: number, wave: number, sim: FlightSim): GeneratedLayout {
+  const row = waveRow(wave);
+  const rng = new Stream(seed >>> 0, layoutStreamId(wave));
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const drawn = drawLayout(rng, wave);
+    if (!drawn) continue;
+    const { layout, boxes } = drawn;
+    // Re-place unreachable lanterns a few times before giving up on the attempt.
+    let effects = sweepLayout(sim, layout, row.bounceCap);
+    for (let fix = 0; fix < LANTERN_TRIES; fix++) {
+      const reached = reachedMask(effects);
+      const missing = layout.lanterns.findIndex((_, i) => (reached & (1 << i)) === 0);
+      if (missing < 0) break;
+      const others = boxes.filter((_, i) => i !== boxes.length - layout.lanterns.length + missing);
+      const spot = placeCircle(
+        rng,
+        others,
+        LANTERN_RADIUS,
+        FIELD.y0 + 30,
+        FIELD.y1 - 80,
+        layout.lanterns.filter((_, i) => i !== missing),
+      );
+      if (!spot) break;
+      const l = layout.lanterns[missing]!;
+      l.x = spot.x;
+      l.y = spot.y;
+      boxes[boxes.length - layout.lanterns.length + missing] = circleBox(spot.x, spot.y, LANTERN_RADIUS);
+      effects = sweepLayout(sim, layout, row.bounceCap);
+    }
+    if (reachedMask(effects) !== (1 << row.lanterns) - 1) continue;
+    if (fewestShotsToClear(effects, row.lanterns) > row.wisps) continue;
+    return { layout, attempts: attempt, effects };
+  }
+  const layout = fallbackLayout(wave);
+  return { layout, attempts: MAX_ATTEMPTS + 1, effects: sweepLayout(sim, layout, row.bounceCap) };
+}
+
+function drawLayout(rng: Stream, wave: number): { layout: Layout; boxes: Rect[] } | null {
+  const content = CONTENT[wave - 1]!;
+  const row = waveRow(wave);
+  const boxes: Rect[] = [];
+  let id = FIRST_ENTITY_ID;
+  const beams: Beam[] = [];
+  for (let i = 0; i < content.rects; i++) {
+    const horizontal = rng.percent(60);
+    const long = rng.range(90, 240);
+    const w = horizontal ? long : BEAM_THICKNESS;
+    const h = horizontal ? BEAM_THICKNESS : long;
+    const r = placeBox(rng, boxes, w, h);
+    if (!r) return null;
+    beams.push({ id: id++, shape: 'rect', ...r });
+  }
+  for (let i = 0; i < content.diagonals; i++) {
+    const span = rng.range(70, 150);
+    const leansDown = rng.percent(50);
+    const r = placeBox(rng, boxes, span, span);
+    if (!r) return null;
+    // "\" runs from top-left to bottom-right (y grows downward); "/" from bottom-left to top-right.
+    beams.push(
+      leansDown
+        ? { id: id++, shape: 'diagonal', x0: r.x0, y0: r.y0, x1: r.x1, y1: r.y1 }
+        : { id: id++, shape: 'diagonal', x0: r.x0, y0: r.y1, x1: r.x1, y1: r.y0 },
+    );
+  }
+  const screens: Box[] = [];
+  for (let i = 0; i < content.screens; i++) {
+    const horizontal = rng.percent(50);
+    const long = rng.range(TUNING.screenLength[0], TUNING.screenLength[1]);
+    const r = placeBox(rng, boxes, horizontal ? long : SCREEN_THICKNESS, horizontal ? SCREEN_THICKNESS : long);
+    if (!r) return null;
+    screens.push({ id: id++, ...r });
+  }
+  const gongs: Circle[] = [];
+  for (let i = 0; i < content.gongs; i++) {
+    const c = placeCircle(rng, boxes, GONG_RADIUS, FIELD.y0, FIELD.y1);
+    if (!c) return null;
+    gongs.push({ id: id++, x: c.x, y: c.y, r: GONG_RADIUS });
+  }
+  const lanterns: Circle[] = [];
+  for (let i = 0; i < row.lanterns; i++) {
+    const c = placeCircle(rng, boxes, LANTERN_RADIUS, FIELD.y0 + 30, FIELD.y1 - 80, lanterns);
+    if (!c) return null;
+    lanterns.push({ id: id++, x: c.x, y: c.y, r: LANTERN_RADIUS });
+  }
+  return { layout: { wave, beams, screens, gongs, lanterns }, boxes };
+}
+
+function overlaps(a: Rect, b: Rect): boolean {
+  return a.x0 < b.x1 + CLEARANCE && b.x0 < a.x1 + CLEARANCE && a.y0 < b.y1 + CLEARANCE && b.y0 < a.y1 + CLEARANCE;
+}
+
+function placeBox(rng: Stream, boxes: Rect[], w: number, h: number, yMin: number = FIELD.y0, yMax: number = FIELD.y1): Rect | null {
+  for (let t = 0; t < PLACE_TRIES; t++) {
+    const x0 = rng.range(FIELD.x0, FIELD.x1 - w);
+    const y0 = rng.range(yMin, yMax - h);
+    const r = { x0, y0, x1: x0 + w, y1: y0 + h };
+    if (boxes.some((b) => overlaps(r, b))) continue;
+    boxes.push(r);
+    return r;
+  }
+  return null;
+}
+
+function circleBox(x: number, y: number, r: number): Rect {
+  return { x0: x - r, y0: y - r, x1: x + r, y1: y + r };
+}
+
+function placeCircle(
+  rng: Stream,
+  boxes: Rect[],
+  r: number,
+  yMin: number,
+  yMax: number,
+  spaced: readonly Circle[] = [],
+): { x: number; y: number } | null {
+  for (let t = 0; t < PLACE_TRIES; t++) {
+    const x0 = rng.range(FIELD.x0, FIELD.x1 - 2 * r);
+    const y0 = rng.range(yMin, yMax - 2 * r);
+    const box = { x0, y0, x1: x0 + 2 * r, y1: y0 + 2 * r };
+    if (boxes.some((b) => overlaps(box, b))) continue;
+    const x = x0 + r;
+    const y = y0 + r;
+    const gap = TUNING.lanternSpacing;
+    if (spaced.some((c) => (c.x - x) * (c.x - x) + (c.y - y) * (c.y - y) < gap * gap)) continue;
+    boxes.push(box);
+    return { x, y };
+  }
+  return null;
+}
+
+/** Never expected (a test checks that no seed reaches it): lanterns in a row in the direct line of fire. */
+export function fallbackLayout(wave: number): Layout {
+  const n = waveRow(wave).lanterns;
+  const lanterns: Circle[] = [];
+  for (let i = 0; i < n; i++)
+    lanterns.push({ id: FIRST_ENTITY_ID + i, x: ARENA_WIDTH / 2 + (i - (n - 1) / 2) * 100, y: 700, r: LANTERN_RADIUS });
+  return { wave, beams: [], screens: [], gongs: [], lanterns };
+}

@@ -1,0 +1,35 @@
+// Lantern Volley: the Game object. Loading instantiates the flight kernel once per build (WASM or JS).
+import { defineGame, type Game, type GameModule, type LoadOptions } from '@hearth/engine';
+import { FlightSim } from './flight.ts';
+import { loadKernel } from './kernel.ts';
+import { createPolicies } from './policies.ts';
+import { createRules } from './rules.ts';
+import { spec } from './spec.ts';
+
+export { ANGLE_COUNT, BRAZIER, WAVES } from './constants.ts';
+export { type FlightResult, FlightSim, type ShotEvent } from './flight.ts';
+export type { Layout } from './layout.ts';
+export type { LastShot, ShootAction, State } from './state.ts';
+export { spec };
+
+const loaded = new Map<string, Promise<Game>>();
+
+async function build(kind: 'wasm' | 'js'): Promise<Game> {
+  const sim = new FlightSim(await loadKernel(kind));
+  const rules = createRules(sim);
+  return defineGame(spec, rules, { policies: createPolicies(rules.layouts) });
+}
+
+export const gameModule: GameModule = {
+  slug: spec.slug,
+  name: spec.name,
+  load(options: LoadOptions = {}) {
+    const kind = options.kernel ?? 'wasm';
+    let p = loaded.get(kind);
+    if (!p) {
+      p = build(kind);
+      loaded.set(kind, p);
+    }
+    return p;
+  },
+};

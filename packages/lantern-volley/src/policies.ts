@@ -1,0 +1,36 @@
+// Bots shipped with the game: `solver` (exact per-wave search, the calibration's strong player) and
+// `greedy` (best points for the next shot only), both over the 1,501 legal angles.
+import type { PolicyFactory } from '@hearth/engine';
+import { FIRST_TENTH, waveRow } from './constants.ts';
+import type { LayoutCache } from './layouts.ts';
+import { WavePlanner } from './solver.ts';
+import type { ShootAction, State } from './state.ts';
+
+const shoot = (index: number): ShootAction => ({ type: 'SHOOT', angleDeg: (FIRST_TENTH + index) / 10 });
+
+const litMask = (lit: readonly boolean[]) => lit.reduce((m, l, i) => (l ? m | (1 << i) : m), 0);
+
+export function createPolicies(layouts: LayoutCache): Record<string, PolicyFactory<State, ShootAction>> {
+  const planners = new Map<string, WavePlanner>();
+  const plannerFor = (state: State): WavePlanner => {
+    const key = `${state.seed}:${state.wave}`;
+    let p = planners.get(key);
+    if (!p) {
+      if (planners.size > 256) planners.clear();
+      const row = waveRow(state.wave);
+      p = new WavePlanner(layouts.get(state.seed, state.wave).effects, row.lanterns, row.wisps);
+      planners.set(key, p);
+    }
+    return p;
+  };
+  return {
+    solver: () => ({
+      name: 'solver',
+      decide: (state) => shoot(plannerFor(state).bestAngle(litMask(state.lit), state.wispsLeft)),
+    }),
+    greedy: () => ({
+      name: 'greedy',
+      decide: (state) => shoot(plannerFor(state).greedyAngle(litMask(state.lit))),
+    }),
+  };
+}

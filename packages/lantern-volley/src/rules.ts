@@ -1,0 +1,134 @@
+// The rules: one copy, `apply`, run by act, init and the fast simulation handle alike.
+import { type Parsed, type RuleRefusal, type Rules, v } from '@hearth/engine';
+import { ANGLE_COUNT, FIRST_TENTH, POINTS, WAVE_COUNT, waveRow } from './constants.ts';
+import type { FlightSim } from './flight.ts';
+import { LayoutCache } from './layouts.ts';
+import { type Observation, observe } from './observe.ts';
+import { cloneState, type LastShot, parseState, type ShootAction, type State } from './state.ts';
+
+export const Reasons = {
+  unknownAction: 'unknown_action',
+  angleOutOfRange: 'angle_out_of_range',
+  gameOver: 'game_over',
+} as const;
+
+/** The engine's quantization: Math.round(angleDeg * 10) (tenths of a degree), then the range check on it. */
+export function quantizeTenths(angleDeg: number): number {
+  return Math.round(angleDeg * 10);
+}
+
+/** Table index 0..1500 of a legal angle, or -1 when it quantizes outside [15.0, 165.0]. */
+export function angleIndex(angleDeg: number): number {
+  const tenths = quantizeTenths(angleDeg);
+  return tenths >= FIRST_TENTH && tenths < FIRST_TENTH + ANGLE_COUNT ? tenths - FIRST_TENTH : -1;
+}
+
+export function parseAction(value: unknown): Parsed<ShootAction> {
+  const shape = v.exactKeys(value, 'action', ['type', 'angleDeg']);
+  if (shape) return { ok: false, message: `${shape}; the only action is { "type": "SHOOT", "angleDeg": number }` };
+  const a = value as Record<string, unknown>;
+  if (a.type !== 'SHOOT') return { ok: false, message: 'action.type must be "SHOOT"' };
+  if (typeof a.angleDeg !== 'number' || !Number.isFinite(a.angleDeg)) return { ok: false, message: 'angleDeg must be a finite number' };
+  return { ok: true, value: { type: 'SHOOT', angleDeg: a.angleDeg } };
+}
+
+export interface LanternRules extends Rules<State, ShootAction, Observation> {
+  readonly layouts: LayoutCache;
+}
+
+export function createRules(sim: FlightSim): LanternRules {
+  const layouts = new LayoutCache(sim);
+
+  const init = (seed: number): State => {
+    const s: State = {
+      seed: seed >>> 0,
+      wave: 1,
+      wispsLeft: waveRow(1).wisps,
+      lit: new Array(waveRow(1).lanterns).fill(false),
+      score: 0,
+      shots: 0,
+      gameOver: false,
+      won: false,
+      lastShot: null,
+    };
+    layouts.get(s.seed, 1);
+    return s;
+  };
+
+  const refuse = (state: State, action: ShootAction): RuleRefusal | null => {
+    if (state.gameOver)
+      return { reason: Reasons.gameOver, message: state.won ? 'the round is won: all 8 waves cleared' : 'out of wisps: the round is over' };
+    if (angleIndex(action.angleDeg) < 0) {
+      const q = quantizeTenths(action.angleDeg) / 10;
+      return {
+        reason: Reasons.angleOutOfRange,
+        message: `angleDeg ${action.angleDeg} quantizes to ${q}, outside [15.0, 165.0]`,
+        quantized: Number.isFinite(q) ? q : null,
+      };
+    }
+    return null;
+  };
+
+  const apply = (state: State, action: ShootAction): void => {
+    const index = angleIndex(action.angleDeg);
+    const row = waveRow(state.wave);
+    const { layout } = layouts.get(state.seed, state.wave);
+    sim.loadLayout(layout, state.lit);
+    const flight = sim.shoot(index, row.bounceCap);
+    const firstLantern = layout.lanterns[0]!.id;
+    let eventPoints = 0;
+    for (const e of flight.events) {
+      eventPoints += e.points;
+      if (e.type === 'light') state.lit[(e.id as number) - firstLantern] = true;
+    }
+    state.wispsLeft--;
+    state.shots++;
+    const shot: LastShot = {
+      wave: state.wave,
+      angleDeg: (FIRST_TENTH + index) / 10,
+      path: flight.path,
+      events: flight.events,
+      waveCleared: false,
+      bonus: { waveClear: 0, efficiency: 0, oneShotWonder: 0 },
+      points: 0,
+    };
+    if (state.lit.every(Boolean)) {
+      shot.waveCleared = true;
+      shot.bonus.waveClear = POINTS.waveClear;
+      shot.bonus.efficiency = POINTS.perUnspentWisp * state.wispsLeft;
+      // One Shot Wonder: a wave of 3+ lanterns cleared with a single wisp of that wave.
+      if (state.wispsLeft === row.wisps - 1 && row.lanterns >= POINTS.oneShotWonderMinLanterns)
+        shot.bonus.oneShotWonder = POINTS.oneShotWonder;
+      if (state.wave === WAVE_COUNT) {
+        state.won = true;
+        state.gameOver = true;
+      } else {
+        state.wave++;
+        const next = waveRow(state.wave);
+        state.wispsLeft = next.wisps;
+        state.lit = new Array(next.lanterns).fill(false);
+      }
+    } else if (state.wispsLeft === 0) {
+      state.gameOver = true;
+    }
+    shot.points = eventPoints + shot.bonus.waveClear + shot.bonus.efficiency + shot.bonus.oneShotWonder;
+    state.score += shot.points;
+    state.lastShot = shot;
+  };
+
+  return {
+    layouts,
+    init,
+    parseState,
+    parseAction,
+    refuse,
+    apply,
+    // Empty on purpose (design document): any SHOOT whose angle quantizes into [15.0, 165.0] is legal.
+    legalActions: () => [],
+    score: (s) => s.score,
+    gameOver: (s) => s.gameOver,
+    observe: (s) => observe(s, layouts.get(s.seed, s.wave).layout),
+    clone: cloneState,
+    extras: (s) => ({ lastShot: s.lastShot }),
+  };
+}
