@@ -131,7 +131,8 @@ async function run(flags: Flags, workerUrl: URL): Promise<number> {
   const registryUrl = registryPath ? await loadableModule(registryPath) : undefined;
 
   const outPath = str(flags, 'out');
-  const fd = outPath ? openSync(outPath, 'w') : 1;
+  const fd = outPath ? openSync(outPath, 'w') : -1;
+  const write = (text: string) => (fd >= 0 ? writeSync(fd, text) : process.stdout.write(text));
   const info = outPath ? process.stdout : process.stderr;
   const progress = flags.quiet ? null : createProgress(process.stderr);
   const records: GameRecord[] = [];
@@ -148,7 +149,7 @@ async function run(flags: Flags, workerUrl: URL): Promise<number> {
       keep: false,
       onRecord: (r) => {
         records.push(r);
-        writeSync(fd, `${recordLine(r)}\n`);
+        write(`${recordLine(r)}\n`);
       },
       onProgress: (p) => progress?.update(p),
     });
