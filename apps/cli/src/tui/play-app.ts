@@ -91,17 +91,19 @@ export class PlayApp {
   }
 
   private async boardKey(key: Key): Promise<'continue' | 'quit'> {
-    if (key.name === 'q' || key.name === 'escape') {
-      this.mode = 'confirm-quit';
-      return 'continue';
-    }
     if (key.name === '?' || key.name === 'f1') {
       this.mode = 'help';
       this.helpScroll = 0;
       return 'continue';
     }
     if (key.name === ':') return this.apply({ kind: 'prompt', prompt: jsonPrompt(this.session.spec) });
-    return this.apply(this.options.controller.key(key, this.view()));
+    // The game's keys first (Esc may clear a selection), then q / Esc ask to quit.
+    const result = key.name === 'q' ? ({ kind: 'unhandled' } as const) : this.options.controller.key(key, this.view());
+    if (result.kind === 'unhandled' && (key.name === 'q' || key.name === 'escape')) {
+      this.mode = 'confirm-quit';
+      return 'continue';
+    }
+    return this.apply(result);
   }
 
   private async apply(result: KeyResult): Promise<'continue'> {
