@@ -1,5 +1,5 @@
-// How the browser suite plays each game through the UI. A driver knows which element to click; it never
-// decides legality (the engine answers). A game without its own driver is played through the generic board.
+// How the browser suite plays each game through the UI. A driver knows which element to click or key to
+// press; it never decides legality (the engine answers). A game without its own driver uses the generic board.
 import type { Page } from 'playwright-core';
 
 export interface Driver {
@@ -11,25 +11,34 @@ export interface Driver {
   finish(page: Page): Promise<void>;
 }
 
-export const score = async (page: Page) => Number(await page.getAttribute('#score', 'data-score'));
-export const turns = async (page: Page) => Number(await page.getAttribute('#board', 'data-turns'));
+const num = async (page: Page, sel: string, attr: string) => Number((await page.getAttribute(sel, attr)) ?? 0);
+export const score = (page: Page) => num(page, '#score', 'data-score');
+export const turns = (page: Page) => num(page, '#board', 'data-turns');
+export const responses = (page: Page) => num(page, '#board', 'data-responses');
 export const boardHtml = (page: Page) => page.innerHTML('#board svg, #board .board-text');
 export const gameOver = async (page: Page) => (await page.getAttribute('#board', 'data-game-over')) === 'true';
 
-/** Waits until the page has taken one more action than `before`. */
-export async function waitTurn(page: Page, before: number): Promise<void> {
-  await page.waitForFunction((n) => Number(document.querySelector('#board')?.getAttribute('data-turns')) > n, before);
+/** Runs an input and waits for the engine's answer (accepted or refused); true when it was accepted. */
+export async function answered(page: Page, input: () => Promise<unknown>): Promise<boolean> {
+  const before = await responses(page);
+  const turnsBefore = await turns(page);
+  await input();
+  await page.waitForFunction((n) => Number(document.querySelector('#board')?.getAttribute('data-responses') ?? 0) > n, before);
+  return (await turns(page)) > turnsBefore;
 }
 
-export async function clickAndWait(page: Page, selector: string): Promise<void> {
-  const before = await turns(page);
-  await page.click(selector);
-  await waitTurn(page, before);
+export const click = (page: Page, selector: string) => answered(page, () => page.click(selector));
+export const key = (page: Page, k: string) => answered(page, () => page.keyboard.press(k));
+
+/** Presses the keys in order until one is accepted; false when none is. */
+export async function firstAccepted(page: Page, keys: string[]): Promise<boolean> {
+  for (const k of keys) if (await key(page, k)) return true;
+  return false;
 }
 
 export const genericDriver: Driver = {
   async move(page) {
-    await clickAndWait(page, '#board .actions button >> nth=0');
+    await click(page, '#board .actions button >> nth=0');
   },
   async illegal(page) {
     await page.fill('#board form[data-ui="json"] input', '{"type":"no-such-action"}');
@@ -38,7 +47,7 @@ export const genericDriver: Driver = {
   async finish(page) {
     for (let i = 0; i < 500 && !(await gameOver(page)); i++) {
       const end = page.locator('#board .actions button', { hasText: /^end/i });
-      await clickAndWait(
+      await click(
         page,
         (await end.count()) ? '#board .actions button:text-matches("^end", "i") >> nth=0' : '#board .actions button >> nth=0',
       );
@@ -46,4 +55,26 @@ export const genericDriver: Driver = {
   },
 };
 
-export const drivers: Record<string, Driver> = {};
+/** The legal target highest on the wall (data-key "cell-ROW,COL"). */
+async function highestTarget(page: Page): Promise<string | undefined> {
+  const keys = await page.$$eval('#board .cell.target', (els) => els.map((e) => e.getAttribute('data-key') ?? ''));
+  keys.sort((a, b) => Number(b.slice(5).split(',')[0]) - Number(a.slice(5).split(',')[0]));
+  return keys[0];
+}
+
+export const drivers: Record<string, Driver> = {
+  cragwake: {
+    async move(page) {
+      const k = await highestTarget(page);
+      if (k) await click(page, `#board [data-key="${k}"]`);
+      else await firstAccepted(page, ['c', 'b']);
+    },
+    async illegal(page) {
+      // a visible cell that is not a legal target: bare rock, out of reach or too costly, the engine says which
+      await page.click('#board .cell:not(.target):not(.here) >> nth=0');
+    },
+    async finish(page) {
+      for (let i = 0; i < 400 && !(await gameOver(page)); i++) await firstAccepted(page, ['e', 'b']);
+    },
+  },
+};

@@ -58,6 +58,7 @@ ${rulesPanel(spec)}
   let lastAction: unknown;
   const actions: unknown[] = [];
   let busy = false;
+  let responses = 0;
   let disposed = false;
   let replayIndex = 0;
   let replayTimer: ReturnType<typeof setTimeout> | undefined;
@@ -122,6 +123,7 @@ ${rulesPanel(spec)}
       }
     } finally {
       busy = false;
+      board.dataset.responses = String(++responses);
     }
   };
 

@@ -34,7 +34,7 @@ interface CragState {
   gusts: { now: number[]; next: number[] };
   rockfall: { now: number | null; next: number | null };
 }
-type Move = { type: 'move'; row: number; col: number };
+type Move = { type: 'move'; row: number; col: number; cost?: number };
 
 export const CELL = 64;
 const TOP = 44; // room for the gust/rockfall markers above the band
@@ -54,7 +54,7 @@ export function targetsOf(view: View): { row: number; col: number; cost: number 
   for (const t of published ?? []) if (isRecord(t) && typeof t.cost === 'number') costs.set(`${t.row},${t.col}`, t.cost);
   return (view.response.legalActions as Move[])
     .filter((a) => isRecord(a) && a.type === 'move')
-    .map((a) => ({ row: a.row, col: a.col, cost: costs.get(`${a.row},${a.col}`) }));
+    .map((a) => ({ row: a.row, col: a.col, cost: typeof a.cost === 'number' ? a.cost : costs.get(`${a.row},${a.col}`) }));
 }
 
 function holdShape(h: Hold, cx: number, cy: number): string {
@@ -163,6 +163,7 @@ export const cragwakeRenderer: Renderer<null> = {
       ['This pitch', s.pitchDipped ? 'dipped ≤3' : 'clean so far'],
       ['Turn', s.turn],
       ['Spindrift', s.spindrift],
+      ['Ice creep', (view.response.observation as { creepFiresThisTurn?: boolean }).creepFiresThisTurn ? 'this turn' : 'not this turn'],
       ['Phase', phase],
     ])}
 <div class="actions">${actButton({ type: 'breathe' }, 'Breathe (B)', 'breathe')}${actButton({ type: 'climbOn' }, 'Climb on (C)', 'climbOn')}${actButton({ type: 'endRun' }, 'End run (E)', 'endRun')}</div>

@@ -3,11 +3,13 @@
 import { cragwakeRenderer } from './cragwake.ts';
 import { genericRenderer } from './generic.ts';
 import { stormlarkRenderer } from './stormlark.ts';
+import { sunloafRenderer } from './sunloaf.ts';
 import type { Renderer } from './types.ts';
 
 const bySlug: Record<string, Renderer<any>> = {
   cragwake: cragwakeRenderer,
   stormlark: stormlarkRenderer,
+  sunloaf: sunloafRenderer,
 };
 
 export function rendererFor(slug: string): Renderer<any> {
