@@ -1,6 +1,7 @@
 // The game registry: the only place that names the game packages. Adapters import this, never a game.
 import { gameModule as cragwake } from '@hearth/cragwake';
 import { createRegistry, type GameModule } from '@hearth/engine';
+import { gameModule as lanternVolley } from '@hearth/lantern-volley';
 import { gameModule as stormlark } from '@hearth/stormlark';
 import { gameModule as sunloaf } from '@hearth/sunloaf';
 
@@ -8,6 +9,7 @@ import { gameModule as sunloaf } from '@hearth/sunloaf';
 const modules: GameModule[] = [
   cragwake,
   stormlark,
+  lanternVolley,
   sunloaf,
   // GAMES: add `import { gameModule as x } from '@hearth/x'` above and `x,` here.
 ];
