@@ -2,6 +2,7 @@
 import type { Observation } from '@hearth/engine';
 import { creepFires, visibleTop } from './band.ts';
 import type { Wall } from './generator.ts';
+import { legalMoves } from './rules.ts';
 import { type Cell, COLUMNS, type CragState, type Ending, floorRow, isLedgeRow, nextBelay, type Phase, type Row } from './state.ts';
 
 export interface CragObservation extends Observation {
@@ -27,6 +28,8 @@ export interface CragObservation extends Observation {
   rockfall: { now: number | null; next: number | null };
   /** Whether the ice creep fires at the end of this turn. */
   creepFiresThisTurn: boolean;
+  /** The legal moves in legalActions order, with their cost now. */
+  moves: Array<{ row: number; col: number; cost: number; lunge: boolean }>;
 }
 
 /** Legend of the text picture (served as spec.legend). */
@@ -59,6 +62,13 @@ function token(cell: Cell, row: number, here: boolean): string {
   if (cell.ice === 'icy') t += '*';
   else if (cell.ice === 'frosting') t += '~';
   return t;
+}
+
+function breathText(s: CragState): string {
+  const h = s.band[s.row - (s.band[0] as Row).row]?.cells[s.col];
+  const row = s.band[s.row - (s.band[0] as Row).row];
+  if (h && h.kind === 'jug' && h.breaths > 0 && !isLedgeRow(s.row)) return `+${Math.min(row?.overhang ? 2 : 4, s.tank - s.stamina)}`;
+  return '-1';
 }
 
 const cols = (list: number[]) => (list.length === 0 ? 'none' : list.map((c) => `col ${c}`).join(', '));
@@ -104,6 +114,11 @@ export function observe(wall: Wall, s: CragState): CragObservation {
     }
     lines.push(`${line}| ${notes.join(', ')}`.trimEnd());
   }
+  const moves = legalMoves(s);
+  if (s.phase === 'climbing')
+    lines.push(
+      `moves (row,col:cost, L = lunge): ${moves.map((m) => `${m.row},${m.col}:${m.cost}${m.lunge ? 'L' : ''}`).join('  ') || 'none'} | breathe: ${breathText(s)}`,
+    );
   return {
     text: lines.join('\n'),
     phase: s.phase,
@@ -125,5 +140,6 @@ export function observe(wall: Wall, s: CragState): CragObservation {
     gusts: { now: s.gusts.now.slice(), next: s.gusts.next.slice() },
     rockfall: { now: s.rockfall.now, next: s.rockfall.next },
     creepFiresThisTurn: creeps,
+    moves,
   };
 }

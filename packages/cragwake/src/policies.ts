@@ -1,7 +1,7 @@
 // Bots shipped with the game (the simulator finds them through game.policies).
 import type { Policy, PolicyFactory } from '@hearth/engine';
 import { hash } from '@hearth/rng';
-import type { CragAction } from './rules.ts';
+import { type CragAction, moveCost, reachKind } from './rules.ts';
 import { type CragState, holdAt, isLedgeRow } from './state.ts';
 
 /** Uniform over the legal list, driven by @hearth/rng from the policy's seed. */
@@ -31,7 +31,7 @@ export const greedyPolicy: PolicyFactory<CragState, CragAction> = () => ({
     for (const a of legal) {
       if (a.type !== 'move') continue;
       const h = holdAt(s, a.row, a.col);
-      const cost = a.cost ?? 1;
+      const cost = moveCost(s, a.row, a.col, reachKind(a.row - s.row, a.col - s.col) === 2);
       let score = (a.row - s.row) * 10 - cost * 3;
       if (h?.kind === 'jug' && h.breaths > 0) score += 6;
       if (h && h.cracks > 0) score -= 4;

@@ -5,7 +5,7 @@ import { creep, creepFires, freshBand, repairBand, sweep, syncBand } from './ban
 import type { Wall } from './generator.ts';
 import { type CragState, floorRow, holdAt, isLedgeRow, nextBelay, type Row, rowAt } from './state.ts';
 
-export type MoveAction = { type: 'move'; row: number; col: number; cost?: number };
+export type MoveAction = { type: 'move'; row: number; col: number };
 export type CragAction = MoveAction | { type: 'breathe' } | { type: 'climbOn' } | { type: 'endRun' };
 
 /** The stable machine reasons of the six refusal cases (plus the engine's unknown_action and invalid_state). */
@@ -120,6 +120,19 @@ export function refuse(s: CragState, a: CragAction): RuleRefusal | null {
   return typeof r === 'number' ? null : r;
 }
 
+/** The legal moves with their cost and whether each is a lunge, in legalActions order (for the observation and bots). */
+export function legalMoves(s: CragState): Array<{ row: number; col: number; cost: number; lunge: boolean }> {
+  const out: Array<{ row: number; col: number; cost: number; lunge: boolean }> = [];
+  if (s.phase !== 'climbing') return out;
+  for (let k = 0; k < 15; k++) {
+    const lunge = k >= 8;
+    const d = (lunge ? LUNGES[k - 8] : STEPS[k]) as readonly [number, number];
+    const r = moveCheck(s, s.row + d[0], s.col + d[1]);
+    if (typeof r === 'number') out.push({ row: s.row + d[0], col: s.col + d[1], cost: r, lunge });
+  }
+  return out;
+}
+
 export function legalActions(s: CragState): CragAction[] {
   if (s.phase === 'atLedge') return [{ type: 'climbOn' }, { type: 'endRun' }];
   if (s.phase !== 'climbing') return [];
@@ -136,8 +149,7 @@ export function legalActions(s: CragState): CragAction[] {
     if (col < 0 || col > 5 || row > belay || row < floor) continue;
     if ((s.band[row - base] as Row).cells[col] === null) continue;
     if (lunge && icy) continue;
-    const cost = moveCost(s, row, col, lunge);
-    if (cost <= s.stamina) out.push({ type: 'move', row, col, cost });
+    if (moveCost(s, row, col, lunge) <= s.stamina) out.push({ type: 'move', row, col });
   }
   out.push({ type: 'breathe' });
   return out;

@@ -95,7 +95,7 @@ export const DECISIONS: Decision[] = [
   {
     topic: 'action shape and extra fields',
     decision:
-      'An action is an object with type move, breathe, climbOn or endRun; a move needs integer row and col (any integer: a column outside 0..5 or an unreachable row is refused by the rules). Extra keys are ignored, as the document\'s grammar allows; in particular legalActions lists each move with its cost ({type:"move", row, col, cost}) and that cost field is informational: sending a listed move back as it is works, and the engine always charges the current cost.',
+      "An action is an object with type move, breathe, climbOn or endRun; a move needs integer row and col (any integer: a column outside 0..5 or an unreachable row is refused by the rules). Extra keys are ignored, as the document's grammar allows (they never change the outcome). legalActions lists moves exactly in the document's shape {type:\"move\", row, col}, so every listed action is itself a well-formed action; each legal move's cost (and whether it is a lunge) is listed beside it in observation.moves, in the same order, and in the text picture.",
   },
   {
     topic: 'legal action order',
@@ -225,6 +225,7 @@ export const OBSERVATION_SCHEMA: JsonSchema = {
     'gusts',
     'rockfall',
     'creepFiresThisTurn',
+    'moves',
   ],
   properties: {
     text: { type: 'string', description: 'plain-text picture of the band, top row first (legend in spec.legend)' },
@@ -255,10 +256,19 @@ export const OBSERVATION_SCHEMA: JsonSchema = {
       properties: { now: columnOrNull, next: columnOrNull },
     },
     creepFiresThisTurn: { type: 'boolean' },
+    moves: {
+      type: 'array',
+      description: 'the legal moves in legalActions order, each with its cost now and whether it is a lunge',
+      items: {
+        type: 'object',
+        required: ['row', 'col', 'cost', 'lunge'],
+        properties: { row: { type: 'integer' }, col: { type: 'integer' }, cost: { type: 'integer' }, lunge: { type: 'boolean' } },
+      },
+    },
   },
 };
 
-/** The document's action grammar, with the informational `cost` of listed moves documented. */
+/** The document's action grammar, as it is. */
 export const ACTION_GRAMMAR: JsonSchema = {
   type: 'object',
   oneOf: [
@@ -267,11 +277,6 @@ export const ACTION_GRAMMAR: JsonSchema = {
         type: { const: 'move' },
         row: { type: 'integer', description: 'Absolute row of the target cell, counting upward from 0.' },
         col: { type: 'integer', description: 'Absolute column of the target cell, 0 to 5 from the left.' },
-        cost: {
-          type: 'integer',
-          description:
-            'Informational: legalActions lists each move with its current cost. Ignored when sent; the engine charges the current cost.',
-        },
       },
       required: ['type', 'row', 'col'],
     },
