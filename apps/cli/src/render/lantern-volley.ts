@@ -11,7 +11,9 @@ import type { Controller, Key, KeyResult, Prompt, View } from './types.ts';
 const ARENA_W = 1080;
 const ARENA_H = 1440;
 const BRAZIER = { x: 540, y: 1360 };
-const CANVAS_W = 23;
+// 36x15 cells = 72x60 dots: x is stretched 1.5 times against y so the arena is wide enough to read;
+// the stretch is affine, so a line that meets a lantern in the arena meets it on screen too.
+const CANVAS_W = 36;
 const CANVAS_H = 15;
 
 interface Box {
@@ -148,7 +150,7 @@ export function lanternVolleyController(): Controller {
     panel,
     hints: (_view, style) => [
       `${style.bold(style.fg('cyan', '← →'))} 1°  ${style.bold(style.fg('cyan', 'H L'))} 5°  ${style.bold(style.fg('cyan', ', .'))} 0.1°  ${style.bold(style.fg('cyan', 'a'))} type angle  ${style.bold(style.fg('cyan', 'Enter/space'))} SHOOT at ${angle().toFixed(1)}°`,
-      style.dim('0 aims straight up (90°). The green dotted line is the aim, the yellow trace the last shot.'),
+      style.dim('0 aims straight up (90°). Dotted line: the aim; solid trace: the last shot.'),
     ],
     key(k: Key): KeyResult {
       const step = ADJUST[k.name];
@@ -197,13 +199,13 @@ const ADJUST: Record<string, number> = {
 function legend(style: Style): string[] {
   return [
     '',
-    ` ${style.fg('red', '○', true)} unlit lantern`,
-    ` ${style.fg('yellow', '●', true)} lit lantern`,
+    ` ${style.fg('red', '○', true)} unlit`,
+    ` ${style.fg('yellow', '●', true)} lit`,
     ` ${style.fg('magenta', '◎', true)} gong`,
-    ` ${style.fg('white', '⣿', true)} beam / mirror`,
-    ` ${style.fg('gray', '⣿')} paper screen`,
+    ` ${style.fg('white', '⣿', true)} beam`,
+    ` ${style.fg('gray', '⣿')} screen`,
     ` ${style.fg('green', '▲', true)} brazier`,
-    ` ${style.fg('yellow', '⠒', true)} last shot`,
+    ` ${style.fg('yellow', '⠒', true)} shot`,
     ` ${style.fg('green', '⠂', true)} aim`,
   ];
 }

@@ -86,17 +86,18 @@ function panel(view: View, style: Style): string[] {
   const charge = num(s, 'charge') ?? 0;
   const chain = num(s, 'chain') ?? 0;
   const reach = num(s, 'reach') ?? 1;
-  const chainMult = Math.min(3, 1 + 0.1 * Math.min(chain, 20));
-  const reachMult = Math.min(4, 1 + 0.25 * (reach - 1));
+  const o = view.response.observation as any;
+  const mult = (v: unknown, digits: number) => (typeof v === 'number' ? ` ×${v.toFixed(digits)}` : '');
   const phase = String(s.phase ?? '?');
   const lines = [
     `${style.bold('Score')}  ${style.fg('yellow', String(view.response.score), true)}`,
     `${style.bold('Hull')}   ${pips(hull, 3, '♥ ', '♡ ', hull <= 1 ? 'red' : 'green', style)}`,
     `${style.bold('Charge')} ${pips(charge, 9, '▮', '▯', charge >= 3 ? 'cyan' : 'red', style)} ${charge}/9`,
-    `Chain  ${chain}  ×${chainMult.toFixed(1)}`,
-    `Reach  ${reach}  ×${reachMult.toFixed(2)}`,
+    `Chain  ${chain}${mult(o?.chainMultiplier, 1)}`,
+    `Reach  ${reach}${mult(o?.reachMultiplier, 2)}`,
   ];
-  for (const k of ['column', 'columnsLeft', 'turn', 'reachColumn']) if (typeof s[k] === 'number') lines.push(`${k.padEnd(6)} ${s[k]}`);
+  if (typeof o?.columnInReach === 'number') lines.push(`Column ${o.columnInReach} of this reach`);
+  lines.push(`Turn   ${s.turn ?? '?'}`);
   lines.push(`Lane   ${s.shipLane ?? '?'}`, '');
   lines.push(
     phase === 'reachClear'

@@ -121,7 +121,7 @@ export function sunloafController(): Controller {
       } else if (bowl) {
         main = ' m ';
         colour = 'cyan';
-        detail = bowl.counting ? ` ${bowl.in}!  ` : ` ${bowl.in}   `;
+        detail = ` ${bowl.in}${bowl.counting ? '!' : ''}`;
       } else if (tile === layout.hearth) {
         main = ' H ';
         colour = 'red';
@@ -129,6 +129,7 @@ export function sunloafController(): Controller {
         main = ' d ';
         colour = 'red';
       }
+      detail = detail.padEnd(TILE_W).slice(0, TILE_W);
       if (tile === layout.hearth && (cat || dog >= 0 || bowl)) detail = `${detail.slice(0, 4)}H`;
       const lightMark = lit ? '*' : warm ? '~' : ' ';
       let topText = `${mark}${cat && cat.id === selected ? style.inverse(style.bold(main)) : style.bold(style.fg(colour, main, true))}${lightMark}`;

@@ -1,2 +1,0 @@
-// Per-game strong bots register themselves here by slug (never by importing a game package).
-export {};
