@@ -35,7 +35,7 @@ function forged(s: CragState): Array<{ name: string; state: unknown }> {
   put('an extra jug on the wall', (t) => {
     for (const r of t.band) {
       if (r.fogged || r.row % 10 === 0) continue;
-      const c = r.cells.findIndex((x) => x === null);
+      const c = r.cells.indexOf(null);
       if (c >= 0) {
         r.cells[c] = { kind: 'jug', breaths: 2, cracks: 0, ice: 'dry' };
         return;
