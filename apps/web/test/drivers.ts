@@ -77,4 +77,55 @@ export const drivers: Record<string, Driver> = {
       for (let i = 0; i < 400 && !(await gameOver(page)); i++) await firstAccepted(page, ['e', 'b']);
     },
   },
+  stormlark: {
+    async move(page) {
+      // VENT is legal on every flying turn and the world scrolls: the column advanced pays
+      if (!(await key(page, 'v'))) await firstAccepted(page, ['n', 'ArrowUp', 'ArrowDown']);
+    },
+    async illegal(page) {
+      await page.click('#board button[data-key="NEXT_REACH"]'); // only legal at a Gate
+    },
+    async finish(page) {
+      await click(page, '#board button[data-key="END_RUN"]');
+    },
+  },
+  'lantern-volley': {
+    async move(page, step) {
+      await page.fill('#board form[data-ui="angle"] input', String(20 + ((step * 37) % 140) + 0.3));
+      await answered(page, () => page.press('#board form[data-ui="angle"] input', 'Enter'));
+    },
+    async illegal(page) {
+      await page.fill('#board form[data-ui="angle"] input', '10');
+      await page.press('#board form[data-ui="angle"] input', 'Enter');
+    },
+    async finish(page) {
+      await page.focus('#board');
+      for (let i = 0; i < 80 && !(await gameOver(page)); i++) {
+        await page.keyboard.press('ArrowLeft');
+        await key(page, ' ');
+      }
+    },
+  },
+  sunloaf: {
+    async move(page) {
+      // put an unlit cat on a lit tile when one is in reach, otherwise rest and let the sleepers purr
+      for (const cat of await page.$$eval('#board .cats li', (els) => els.map((_, i) => i))) {
+        const lit = await page.$$eval('#board .cats li', (els, i) => els[i]?.textContent?.includes('☀ lit') ?? false, cat);
+        if (lit) continue;
+        await page.click(`#board button[data-key="catbtn${cat}"]`);
+        const target = await page.$('#board .tile.lit.target');
+        if (target && (await click(page, '#board .tile.lit.target >> nth=0'))) return;
+        await page.keyboard.press('Escape');
+      }
+      await firstAccepted(page, ['r', 'n']);
+    },
+    async illegal(page) {
+      await page.click('#board button[data-key="catbtn0"]');
+      await page.click('#board .tile.furniture >> nth=0');
+    },
+    async finish(page) {
+      await page.keyboard.press('e');
+      await page.waitForSelector('#replay-link');
+    },
+  },
 };

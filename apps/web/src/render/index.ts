@@ -2,12 +2,14 @@
 // A renderer here is only used when the registry actually has a game with that slug.
 import { cragwakeRenderer } from './cragwake.ts';
 import { genericRenderer } from './generic.ts';
+import { lanternVolleyRenderer } from './lantern-volley.ts';
 import { stormlarkRenderer } from './stormlark.ts';
 import { sunloafRenderer } from './sunloaf.ts';
 import type { Renderer } from './types.ts';
 
 const bySlug: Record<string, Renderer<any>> = {
   cragwake: cragwakeRenderer,
+  'lantern-volley': lanternVolleyRenderer,
   stormlark: stormlarkRenderer,
   sunloaf: sunloafRenderer,
 };

@@ -126,7 +126,7 @@ export function drawRoom(view: View, ui: SunUi): string {
   for (const b of obs.bowls) {
     const { x, y } = xy(b.mat);
     parts.push(
-      `<g class="mat${b.counting ? ' counting' : ''}"><rect x="${x + 6}" y="${y + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="10"/><text x="${x + CELL - 10}" y="${y + 20}">${b.in}</text><title>bowl serves on turn ${b.serveTurn}, in ${b.in}</title></g>`,
+      `<g class="mat${b.counting ? ' counting' : ''}"><rect class="mat-box" x="${x + 6}" y="${y + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="10"/><text x="${x + CELL - 10}" y="${y + 20}">${b.in}</text><title>bowl serves on turn ${b.serveTurn}, in ${b.in}</title></g>`,
     );
   }
   obs.dogs.forEach((d, i) => {
