@@ -15,6 +15,8 @@ const common = {
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
+  // esbuild has a native binary and cannot be bundled; @hearth/sim imports it lazily, only to bundle a user's .ts policy.
+  external: ['esbuild'],
   // Bundled CommonJS dependencies may call require(); give ESM output one.
   banner: { js: "import { createRequire as __hearthRequire } from 'node:module'; const require = __hearthRequire(import.meta.url);" },
 };
@@ -26,11 +28,19 @@ await build({
   banner: { js: `#!/usr/bin/env node\n${common.banner.js}` },
 });
 
-const simWorker = fileURLToPath(new URL('../../../packages/sim/src/worker.ts', import.meta.url));
-if (existsSync(simWorker)) {
+// The simulator's worker: a file of its own, because worker_threads start from a module URL.
+let simWorker;
+try {
+  simWorker = fileURLToPath(import.meta.resolve('@hearth/sim/worker'));
+} catch {
+  simWorker = undefined;
+}
+if (simWorker && existsSync(simWorker)) {
   await build({ ...common, entryPoints: [simWorker], outfile: `${dist}/sim-worker.mjs` });
 } else {
-  console.warn('apps/cli build: packages/sim/src/worker.ts does not exist yet; dist/sim-worker.mjs not built (hearth sim unavailable).');
+  console.warn(
+    'apps/cli build: @hearth/sim/worker not found; dist/sim-worker.mjs not built, so `hearth sim` is unavailable in this bundle.',
+  );
 }
 chmodSync(`${dist}/hearth.mjs`, 0o755);
 console.log(`apps/cli build: ${dist}/hearth.mjs`);
