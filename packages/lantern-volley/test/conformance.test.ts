@@ -1,0 +1,118 @@
+// The shared conformance suite, with Lantern Volley's own invariants, sampled angles and forged states.
+import { fileURLToPath } from 'node:url';
+import { readGoldens, runConformance, verifyGolden, writeGolden } from '@hearth/conformance';
+import type { Game } from '@hearth/engine';
+import type { Stream } from '@hearth/rng';
+import { describe, expect, it } from 'vitest';
+import { BRAZIER, EVENT_CAP, waveRow } from '../src/constants.ts';
+import { gameModule, type State } from '../src/index.ts';
+import { forgedStates } from './forged-states.ts';
+
+const goldenDir = fileURLToPath(new URL('../golden', import.meta.url));
+let game: Game<State>;
+
+if (process.env.GOLDEN_UPDATE) {
+  const g = (await gameModule.load()) as Game<State>;
+  const play = (seed: number, policy: string) => {
+    const p = g.policies[policy]!(seed);
+    const sim = g.createSim();
+    sim.reset(seed);
+    const actions: unknown[] = [];
+    while (!sim.gameOver()) {
+      const a = p.decide(sim.state, []);
+      actions.push(a);
+      sim.step(a);
+    }
+    return actions;
+  };
+  for (const seed of [1, 7, 2026, 4294967295])
+    writeGolden(goldenDir, `solver-seed-${seed}`, g, seed, play(seed, 'solver'), 'full 8-wave round by the solver policy');
+  writeGolden(goldenDir, 'greedy-seed-42', g, 42, play(42, 'greedy'), 'a round by the greedy policy');
+  const edges = [14.95, 165.04, 90, 15, 165];
+  writeGolden(
+    goldenDir,
+    'edge-angles-seed-5',
+    g,
+    5,
+    edges.map((angleDeg) => ({ type: 'SHOOT', angleDeg })),
+    'quantization edges; ends out of wisps or later',
+  );
+}
+
+runConformance({
+  label: 'lantern-volley',
+  load: async () => {
+    game = (await gameModule.load()) as Game<State>;
+    return game;
+  },
+  seeds: 200,
+  maxTurns: 400,
+  emptyLegalActions: true,
+  extraFields: 'refused',
+  goldenDir,
+  // Random angles (on and off the 0.1-degree grid), the quantization edges, one out of range, and the solver's pick
+  // so that random play also reaches later waves.
+  sampleActions: (state: State, stream: Stream) => [
+    { type: 'SHOOT', angleDeg: (150 + stream.below(1501)) / 10 },
+    { type: 'SHOOT', angleDeg: 14.95 + stream.below(1_000_000) * 0.00015 },
+    { type: 'SHOOT', angleDeg: stream.percent(50) ? 14.96 : 165.04 },
+    { type: 'SHOOT', angleDeg: stream.percent(50) ? 14.94 : 165.05 },
+    game.policies.solver!(0).decide(state, []),
+    game.policies.solver!(0).decide(state, []),
+  ],
+  invariants: (prev: State, action: { angleDeg: number }, next: State, response) => {
+    const out: string[] = [];
+    const shot = next.lastShot;
+    if (!shot) return ['no lastShot after a shot'];
+    if (JSON.stringify((response as any).lastShot) !== JSON.stringify(shot)) out.push('response.lastShot differs from state.lastShot');
+    if (shot.angleDeg !== Math.round(action.angleDeg * 10) / 10) out.push(`angle ${shot.angleDeg} is not ${action.angleDeg} quantized`);
+    if (next.score !== prev.score + shot.points) out.push('score did not grow by lastShot.points');
+    if (next.shots !== prev.shots + 1) out.push('shots did not grow by one');
+    if (shot.wave !== prev.wave) out.push('lastShot.wave is not the wave it was fired in');
+    if (shot.events.length > EVENT_CAP) out.push('more than 64 events');
+    const start = shot.path[0]!;
+    if (start.x !== BRAZIER.x || start.y !== BRAZIER.y) out.push('path does not start at the brazier');
+    const last = shot.events[shot.events.length - 1]!;
+    const end = shot.path[shot.path.length - 1]!;
+    if (end.x !== last.x || end.y !== last.y) out.push('path does not end at the terminal event');
+    const cap = waveRow(prev.wave).bounceCap;
+    let distance = 0;
+    let bounces = 0;
+    let chain = 0;
+    const litNow = [...prev.lit];
+    for (const e of shot.events) {
+      if (e.distance < distance) out.push('distance went down');
+      distance = e.distance;
+      if (e.type === 'bounce') bounces++;
+      if (e.bounces !== bounces) out.push(`event bounces ${e.bounces}, counted ${bounces}`);
+      if (e.type === 'light') {
+        chain++;
+        if (e.chain !== chain || e.points !== 100 * chain + 40 * Math.min(5, bounces)) out.push('light scored wrongly');
+      }
+      if (e.type === 'gong' && e.points !== 25) out.push('gong did not score 25');
+    }
+    if (bounces > cap) out.push(`${bounces} bounces over the cap ${cap}`);
+    if (shot.path.length !== bounces + 2) out.push('path length is not bounces + 2');
+    const lights = shot.events.filter((e) => e.type === 'light').length;
+    const newlyLit = prev.lit.filter((l) => !l).length - (shot.waveCleared ? 0 : next.lit.filter((l) => !l).length);
+    if (lights !== newlyLit) out.push(`${lights} light events but ${newlyLit} lanterns newly lit`);
+    if (!shot.waveCleared) {
+      if (next.wave !== prev.wave || next.wispsLeft !== prev.wispsLeft - 1) out.push('wave or wisps changed wrongly');
+      litNow.forEach((l, i) => {
+        if (l && !next.lit[i]) out.push('a lit lantern went out');
+      });
+    } else if (!next.won && (next.wave !== prev.wave + 1 || next.wispsLeft !== waveRow(next.wave).wisps)) out.push('clear did not advance');
+    return out;
+  },
+  forgedStates,
+});
+
+// The golden files also reproduce on the JavaScript build of the kernel.
+describe('golden replays on the JavaScript kernel build', () => {
+  for (const { file, golden } of readGoldens(goldenDir)) {
+    it(`${file.slice(goldenDir.length + 1)} reproduces`, async () => {
+      const js = await gameModule.load({ kernel: 'js' });
+      expect(verifyGolden(js, golden)).toEqual([]);
+    });
+  }
+});
