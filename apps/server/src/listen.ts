@@ -34,13 +34,14 @@ export function listen(server: HearthServer, options: { port: number; host?: str
           closing ??= new Promise<void>((done) => {
             server.draining = true;
             const timer = setTimeout(() => httpServer.closeAllConnections(), timeoutMs);
-            timer.unref();
+            // Keep-alive sockets would hold close() open: close each as soon as it is idle (its request done).
+            const sweep = setInterval(() => httpServer.closeIdleConnections(), 50);
             httpServer.close(() => {
               clearTimeout(timer);
+              clearInterval(sweep);
               server.dispose();
               done();
             });
-            // Idle keep-alive sockets would hold close() open; in-flight requests keep theirs until they finish.
             httpServer.closeIdleConnections();
           });
           return closing;

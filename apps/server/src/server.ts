@@ -129,6 +129,8 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     }
     await next();
     c.header('x-request-id', requestId);
+    // While draining, tell keep-alive clients to reconnect (to another instance) after this response.
+    if (server.draining) c.header('connection', 'close');
     finish(c, started, c.res.status);
   });
 

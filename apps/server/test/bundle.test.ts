@@ -1,0 +1,66 @@
+// The production bundle: self-contained (runs from a folder with no node_modules), serves every game,
+// and shuts down gracefully on SIGTERM, finishing a request that is in flight.
+import { connect } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildBundleOutsideRepo, type Instance, startBundle } from './helpers/bundle.ts';
+import { realSlugs, TEST_SECRET } from './helpers/start.ts';
+
+let bundle: string;
+let instance: Instance;
+beforeAll(async () => {
+  bundle = buildBundleOutsideRepo();
+  instance = await startBundle(bundle, { STATE_SECRET: TEST_SECRET, RATE_LIMIT_RPS: '0' });
+}, 180_000);
+afterAll(() => instance?.stop());
+
+it('serves every registered game from one file, logging JSON with request ids', async () => {
+  const index = await (await fetch(`${instance.url}/api/games`)).json();
+  expect(index.games.map((g: { slug: string }) => g.slug)).toEqual([...realSlugs]);
+  for (const slug of realSlugs) {
+    const res = await fetch(`${instance.url}/api/games/${slug}/init?seed=3`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).ok).toBe(true);
+  }
+  const res = await fetch(`${instance.url}/healthz`, { headers: { 'x-request-id': 'bundle-test-1' } });
+  expect(res.status).toBe(200);
+  await new Promise((r) => setTimeout(r, 100));
+  const logged = instance.lines.map((l) => JSON.parse(l)).find((l) => l.requestId === 'bundle-test-1');
+  expect(logged).toMatchObject({ msg: 'request', route: '/healthz', status: 200 });
+});
+
+it('warns when STATE_SECRET is missing', async () => {
+  const other = await startBundle(bundle, { RATE_LIMIT_RPS: '0' });
+  try {
+    expect(other.lines.some((l) => /STATE_SECRET is not set/.test(l))).toBe(true);
+  } finally {
+    expect(await other.stop()).toBe(0);
+  }
+});
+
+// The in-flight request must be one that reads its body, which needs a served game (the bundle serves only real ones).
+it.skipIf(realSlugs.length === 0)('on SIGTERM finishes the request in flight, then exits 0', { timeout: 30_000 }, async () => {
+  const body = JSON.stringify({ seed: 1, actions: [] });
+  const path = `/api/games/${realSlugs[0]}/verify`;
+  const socket = connect(instance.port, '127.0.0.1');
+  await new Promise((r) => socket.once('connect', r));
+  let answer = '';
+  socket.on('data', (d) => {
+    answer += d.toString();
+  });
+  const closed = new Promise((r) => socket.once('close', r));
+  // Headers and half the body, then SIGTERM, then the rest: the request is in flight during shutdown.
+  socket.write(
+    `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await new Promise((r) => setTimeout(r, 200));
+  instance.proc.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  expect(instance.proc.exitCode).toBe(null);
+  socket.write(body.slice(5));
+  const code = await instance.exited;
+  await closed;
+  expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+  expect(answer).toContain('"ok"');
+  expect(code).toBe(0);
+  expect(instance.lines.some((l) => /shutting down/.test(l))).toBe(true);
+});

@@ -1,0 +1,149 @@
+// Stateless scaling: two instances of the bundled server with one shared STATE_SECRET accept each other's
+// states. First directly (the client alternates), then behind nginx on loopback (round robin alternates).
+import { type ChildProcess, spawn } from 'node:child_process';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildBundleOutsideRepo, freePort, type Instance, startBundle } from './helpers/bundle.ts';
+import { playThroughApi } from './helpers/play.ts';
+import { realSlugs } from './helpers/start.ts';
+
+const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
+const SHARED_SECRET = 'shared-secret-for-the-scale-test';
+let a: Instance;
+let b: Instance;
+
+beforeAll(async () => {
+  const bundle = buildBundleOutsideRepo();
+  const env = { STATE_SECRET: SHARED_SECRET, RATE_LIMIT_RPS: '0', LOG_LEVEL: 'warn' };
+  [a, b] = await Promise.all([startBundle(bundle, env), startBundle(bundle, env)]);
+}, 180_000);
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+});
+
+async function call(base: string, path: string, body?: unknown) {
+  const res = await fetch(
+    `${base}${path}`,
+    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
+  );
+  return { status: res.status, body: await res.json(), upstream: res.headers.get('x-upstream') };
+}
+
+describe('two instances, the client alternating', () => {
+  it.skipIf(realSlugs.length === 0)('plays every game with each request on the other instance', { timeout: 120_000 }, async () => {
+    for (const slug of realSlugs) {
+      let turn = 0;
+      const pick = () => (turn++ % 2 === 0 ? a.url : b.url);
+      const played = await playThroughApi(
+        (p) => call(pick(), p),
+        (p, body) => call(pick(), p, body),
+        slug,
+        17,
+        200,
+      );
+      expect(played.actions.length).toBeGreaterThan(0);
+      const verified = await call(pick(), `/api/games/${slug}/verify`, { seed: 17, actions: played.actions });
+      expect(verified.body).toMatchObject({ ok: true, score: played.last.score, gameOver: played.last.gameOver });
+    }
+  });
+});
+
+describe('behind nginx', () => {
+  // Skipped only where nginx is not installed (CI installs Debian's nginx package in .ci/run).
+  it.skipIf(!NGINX || realSlugs.length === 0)(
+    `plays every game through nginx round robin over two instances${NGINX ? '' : ' (skipped: nginx is not installed)'}`,
+    { timeout: 180_000 },
+    async () => {
+      const dir = mkdtempSync(join(tmpdir(), 'hearth-nginx-'));
+      for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
+      chmodSync(dir, 0o777);
+      const port = await freePort();
+      writeFileSync(
+        join(dir, 'nginx.conf'),
+        `worker_processes 1;
+daemon off;
+master_process on;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 256; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy;
+  fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi;
+  scgi_temp_path ${dir}/scgi;
+  client_max_body_size 2m;
+  client_body_buffer_size 2m;
+  upstream hearth {
+    server 127.0.0.1:${a.port};
+    server 127.0.0.1:${b.port};
+    keepalive 8;
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location / {
+      proxy_pass http://hearth;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_buffering off;
+      add_header X-Upstream $upstream_addr always;
+    }
+  }
+}
+`,
+      );
+      const nginx: ChildProcess = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
+        stdio: 'ignore',
+      });
+      const bound = setTimeout(() => nginx.kill('SIGKILL'), 170_000);
+      try {
+        const base = `http://127.0.0.1:${port}`;
+        let up = false;
+        for (let i = 0; i < 100 && !up; i++) {
+          up = await fetch(`${base}/healthz`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (!up) await new Promise((r) => setTimeout(r, 100));
+        }
+        expect(up, existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : 'nginx did not start').toBe(true);
+        for (const slug of realSlugs) {
+          const upstreams: string[] = [];
+          const played = await playThroughApi(
+            async (p) => {
+              const r = await call(base, p);
+              upstreams.push(r.upstream ?? '');
+              return r;
+            },
+            async (p, body) => {
+              const r = await call(base, p, body);
+              upstreams.push(r.upstream ?? '');
+              return r;
+            },
+            slug,
+            23,
+            200,
+          );
+          expect(played.actions.length).toBeGreaterThan(0);
+          // Round robin: consecutive requests land on different instances.
+          const distinct = new Set(upstreams);
+          expect(distinct).toEqual(new Set([`127.0.0.1:${a.port}`, `127.0.0.1:${b.port}`]));
+          let switches = 0;
+          for (let i = 1; i < upstreams.length; i++) if (upstreams[i] !== upstreams[i - 1]) switches++;
+          expect(switches).toBeGreaterThanOrEqual(Math.floor((upstreams.length - 1) * 0.9));
+          const verified = await call(base, `/api/games/${slug}/verify`, { seed: 23, actions: played.actions });
+          expect(verified.body).toMatchObject({ ok: true, score: played.last.score, gameOver: played.last.gameOver });
+        }
+      } finally {
+        clearTimeout(bound);
+        nginx.kill('SIGTERM');
+        await new Promise((r) => (nginx.exitCode !== null ? r(null) : nginx.once('exit', r)));
+      }
+    },
+  );
+});
