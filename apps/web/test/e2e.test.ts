@@ -119,6 +119,47 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
     await page.close();
   });
 
+  it('fits a phone-sized screen and honours reduced motion on every game page', async () => {
+    const page = await browser.context.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    for (const slug of registry.slugs) {
+      await page.goto(`${prod.url}#/${slug}?seed=3`);
+      await page.waitForSelector(`main[data-slug="${slug}"] #board[data-ready="true"]`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${slug} scrolls sideways on a phone`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: join(artifacts, `${slug}-phone.png`), fullPage: true });
+    }
+    // a shot's path is drawn whole at once: no animation runs
+    await page.goto(`${prod.url}#/lantern-volley?seed=3`);
+    await page.waitForSelector('main[data-slug="lantern-volley"] #board[data-ready="true"]');
+    if (registry.has('lantern-volley')) {
+      await page.focus('#board');
+      await page.keyboard.press(' ');
+      await page.waitForSelector('#board .shot-path', { state: 'attached' });
+      expect(await page.$eval('#board .shot-path', (el) => getComputedStyle(el).animationName)).toBe('none');
+    }
+    await page.close();
+  }, 120_000);
+
+  it('plays with the keyboard alone: Tab to a legal target and Enter', async (ctx) => {
+    if (!registry.has('cragwake')) ctx.skip();
+    const page = await open(prod.url, '#/cragwake?seed=5');
+    let focused = '';
+    for (let i = 0; i < 40 && !focused.includes('target'); i++) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.getAttribute('class') ?? '');
+    }
+    expect(focused).toContain('target');
+    const before = await turns(page);
+    await page.keyboard.press('Enter');
+    await page.waitForFunction((n) => Number(document.querySelector('#board')?.getAttribute('data-turns')) > n, before);
+    // focus survives the redraw, so the next Tab continues from the board
+    await page.keyboard.press('2');
+    await page.waitForFunction((n) => Number(document.querySelector('#board')?.getAttribute('data-responses')) >= 2, before);
+    await page.close();
+  });
+
   for (const slug of registry.slugs) {
     describe(slug, () => {
       it('plays through the UI, refuses an illegal input, and plays back its replay link', async () => {

@@ -120,7 +120,7 @@ export function drawRoom(view: View, ui: SunUi): string {
     const focusable = cat !== undefined || targets.has(t);
     const attrs = uiAttrs(token, `t${t}`, label).replace('tabindex="0"', focusable ? 'tabindex="0"' : 'tabindex="-1"');
     parts.push(`<g class="${cls.join(' ')}" ${attrs}><rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="5"/>`);
-    if (t === s.layout.hearth) parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">🔥 hearth</text>`);
+    if (t === s.layout.hearth) parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">♨ hearth</text>`);
     parts.push('</g>');
   }
   for (const b of obs.bowls) {
@@ -170,7 +170,7 @@ export const sunloafRenderer: Renderer<SunUi> = {
     const catRows = obs.cats
       .map(
         (c) =>
-          `<li${ui.selected === c.id ? ' class="selected"' : ''}><button type="button" ${uiAttrs(`cat:${c.id}`, `catbtn${c.id}`, `select cat ${c.id}`).replace(' tabindex="0" role="button"', '')}>Cat ${c.id}${c.big ? ' (big)' : ''}</button> settled ${c.settled}, range ${c.range}, ${c.warmthCap === 6 ? '☀ lit' : c.warmthCap === 3 ? '🔥 hearth (cap 3)' : 'not lit'}, pile ${c.pile}</li>`,
+          `<li${ui.selected === c.id ? ' class="selected"' : ''}><button type="button" ${uiAttrs(`cat:${c.id}`, `catbtn${c.id}`, `select cat ${c.id}`).replace(' tabindex="0" role="button"', '')}>Cat ${c.id}${c.big ? ' (big)' : ''}</button> settled ${c.settled}, range ${c.range}, ${c.warmthCap === 6 ? '☀ lit' : c.warmthCap === 3 ? '♨ hearth (cap 3)' : 'not lit'}, pile ${c.pile}</li>`,
       )
       .join('');
     const side = `<div class="side">${gauge('Quota (raw cosy)', obs.quota.raw, obs.quota.needed, obs.quota.met ? 'quota met' : 'quota')}${stats(
