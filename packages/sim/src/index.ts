@@ -20,4 +20,4 @@ export { formatSummary, groupRecords, quantile, type Summary, summarize } from '
 export { type ActionSpace, listSpace, type VectorOptions, VectorSim } from './vector.ts';
 export { createWorkerApi, type PolicyRef, type WorkerApi, type WorkerConfig } from './worker-api.ts';
 
-import './strong/index.ts';
+import './bots/index.ts';
