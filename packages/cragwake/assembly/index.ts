@@ -140,16 +140,40 @@ export function repairColumns(belowMask: i32, aboveMask: i32): i32 {
   return added;
 }
 
+// The difficulty of the pitch last generated (rows come pitch by pitch, so this is nearly always a hit).
+let dPitch: i32 = 0;
+let dLo: i32 = 0;
+let dHi: i32 = 0;
+let dJug: u32 = 0;
+let dBreaths: i32 = 0;
+let dCrimp: u32 = 0;
+let dCracked: u32 = 0;
+let dIcy: u32 = 0;
+let dOverhang: u32 = 0;
+
+function loadDifficulty(pitch: i32): void {
+  if (pitch == dPitch) return;
+  dPitch = pitch;
+  dLo = difficulty(PARAM_HOLDS_MIN, pitch);
+  dHi = difficulty(PARAM_HOLDS_MAX, pitch);
+  dJug = <u32>difficulty(PARAM_JUG_PCT, pitch);
+  dBreaths = difficulty(PARAM_BREATHS, pitch);
+  dCrimp = <u32>difficulty(PARAM_CRIMP_PCT, pitch);
+  dCracked = <u32>difficulty(PARAM_CRACK_PCT, pitch);
+  dIcy = <u32>difficulty(PARAM_ICY_PCT, pitch);
+  dOverhang = <u32>difficulty(PARAM_OVERHANG_PCT, pitch);
+}
+
 /** The raw (unrepaired) content of a non-ledge row into OUT. */
 function rawRow(seed: u32, row: i32): void {
-  const pitch = row / 10 + 1;
-  const lo = difficulty(PARAM_HOLDS_MIN, pitch);
-  const hi = difficulty(PARAM_HOLDS_MAX, pitch);
-  const jug = <u32>difficulty(PARAM_JUG_PCT, pitch);
-  const breaths = difficulty(PARAM_BREATHS, pitch);
-  const crimp = <u32>difficulty(PARAM_CRIMP_PCT, pitch);
-  const cracked = <u32>difficulty(PARAM_CRACK_PCT, pitch);
-  const icy = <u32>difficulty(PARAM_ICY_PCT, pitch);
+  loadDifficulty(row / 10 + 1);
+  const lo = dLo;
+  const hi = dHi;
+  const jug = dJug;
+  const breaths = dBreaths;
+  const crimp = dCrimp;
+  const cracked = dCracked;
+  const icy = dIcy;
   const r = <u32>row;
   const n = lo + <i32>below(seed, S_COUNT, r, <u32>(hi - lo + 1));
   // n distinct columns: the first n places of a Fisher-Yates shuffle from the bottom, draw i at index row*8+i.
@@ -172,7 +196,7 @@ function rawRow(seed: u32, row: i32): void {
     const ice = below(seed, S_ICY, k, 100) < icy ? 2 : 0;
     store<i32>(OUT + ((<usize>c) << 2), cell(kind, kind === KIND_JUG ? breaths : 0, cracks, ice));
   }
-  const overhang = below(seed, S_OVERHANG, r, 100) < <u32>difficulty(PARAM_OVERHANG_PCT, pitch) ? 1 : 0;
+  const overhang = below(seed, S_OVERHANG, r, 100) < dOverhang ? 1 : 0;
   store<i32>(OUT + 24, overhang);
 }
 

@@ -30,10 +30,10 @@ export function maskOfRow(r: Row): number {
 /**
  * Moves the band to the current high point and foresight: rows slide out at the bottom, rows come in at
  * the top (fogged or generated), fogged rows that are now within the foresight are generated, and rows above
- * it are blanked (only ever rows above the next belay, which are untouched). Returns true when a row came
- * out of the fog, in which case the caller runs the repair.
+ * it are blanked (only ever rows above the next belay, which are untouched). Returns the lowest row that
+ * came out of the fog (the caller runs the repair from the row below it), or -1.
  */
-export function syncBand(wall: Wall, s: CragState): boolean {
+export function syncBand(wall: Wall, s: CragState): number {
   const band = s.band;
   const bottom = bandBottom(s.highPoint);
   while ((band[0] as Row).row < bottom) {
@@ -41,13 +41,13 @@ export function syncBand(wall: Wall, s: CragState): boolean {
     band.push(foggedRow((band[band.length - 1] as Row).row + 1));
   }
   const top = visibleTop(wall, s);
-  let revealed = false;
+  let revealed = -1;
   for (let i = 0; i < band.length; i++) {
     const r = band[i] as Row;
     if (r.row <= top) {
       if (r.fogged) {
         band[i] = wall.row(s.seed, r.row);
-        revealed = true;
+        if (revealed < 0) revealed = r.row;
       }
     } else if (!r.fogged) {
       band[i] = foggedRow(r.row);
@@ -67,10 +67,11 @@ function playRange(wall: Wall, s: CragState): [number, number] {
 /**
  * The repair, bottom to top over the rows in play: for each row and the row above it, the kernel names the
  * columns that need a plain solid hold (nothing within a step above a hold), and they are written. Returns
- * the number of holds written.
+ * the number of holds written. `fromRow` skips the pairs below it (they cannot have changed).
  */
-export function repairBand(wall: Wall, s: CragState): number {
-  const [lo, hi] = playRange(wall, s);
+export function repairBand(wall: Wall, s: CragState, fromRow = 0): number {
+  const [first, hi] = playRange(wall, s);
+  const lo = Math.max(first, fromRow - (s.band[0] as Row).row);
   let written = 0;
   for (let i = lo; i < hi; i++) {
     const below = s.band[i] as Row;

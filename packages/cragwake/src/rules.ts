@@ -133,23 +133,39 @@ export function legalMoves(s: CragState): Array<{ row: number; col: number; cost
   return out;
 }
 
+// The 15 offsets flattened (steps first), for the hot loop of legalActions.
+const DR = Int8Array.from([...STEPS, ...LUNGES].map((d) => d[0]));
+const DC = Int8Array.from([...STEPS, ...LUNGES].map((d) => d[1]));
+
 export function legalActions(s: CragState): CragAction[] {
   if (s.phase === 'atLedge') return [{ type: 'climbOn' }, { type: 'endRun' }];
   if (s.phase !== 'climbing') return [];
   const out: CragAction[] = [];
   const belay = nextBelay(s);
   const floor = floorRow(s);
-  const icy = holdAt(s, s.row, s.col)?.ice === 'icy';
-  const base = (s.band[0] as Row).row;
+  const band = s.band;
+  const base = (band[0] as Row).row;
+  const icy = (band[s.row - base] as Row).cells[s.col]?.ice === 'icy';
+  const gusts = s.gusts.now;
+  const stamina = s.stamina;
   for (let k = 0; k < 15; k++) {
     const lunge = k >= 8;
-    const d = (lunge ? LUNGES[k - 8] : STEPS[k]) as readonly [number, number];
-    const row = s.row + d[0];
-    const col = s.col + d[1];
+    if (lunge && icy) break;
+    const row = s.row + (DR[k] as number);
+    const col = s.col + (DC[k] as number);
     if (col < 0 || col > 5 || row > belay || row < floor) continue;
-    if ((s.band[row - base] as Row).cells[col] === null) continue;
-    if (lunge && icy) continue;
-    if (moveCost(s, row, col, lunge) <= s.stamina) out.push({ type: 'move', row, col });
+    const r = band[row - base] as Row;
+    const h = r.cells[col];
+    if (h === null || h === undefined) continue;
+    let cost = 1;
+    if (row % 10 !== 0) {
+      if (h.kind === 'crimp') cost = 2;
+      if (lunge) cost += 2;
+      if (h.ice === 'icy') cost += 2;
+      if (r.overhang) cost += 1;
+      for (let g = 0; g < gusts.length; g++) if (gusts[g] === col) cost += 2;
+    }
+    if (cost <= stamina) out.push({ type: 'move', row, col });
   }
   out.push({ type: 'breathe' });
   return out;
@@ -216,7 +232,7 @@ export function apply(wall: Wall, s: CragState, a: CragAction): void {
         left.cracks = kind === 2 ? 0 : left.cracks - 1;
         if (left.cracks === 0) {
           (rowAt(s, s.row) as Row).cells[s.col] = null;
-          repairBand(wall, s);
+          repairBand(wall, s, s.row - 1);
         }
       }
       s.row = a.row;
@@ -224,7 +240,8 @@ export function apply(wall: Wall, s: CragState, a: CragAction): void {
       if (a.row > s.highPoint) {
         s.score += HEIGHT_PAY * (a.row - s.highPoint);
         s.highPoint = a.row;
-        if (syncBand(wall, s)) repairBand(wall, s);
+        const revealed = syncBand(wall, s);
+        if (revealed >= 0) repairBand(wall, s, revealed - 1);
       }
       noteDip(s);
       if (a.row === nextBelay(s)) {
