@@ -6,7 +6,12 @@ import { wrap } from './style.ts';
 export function helpLines(spec: Spec, controller: Controller, width: number): string[] {
   const section = (title: string, text: string) => [title.toUpperCase(), ...wrap(text, width), ''];
   const out = [`${spec.name} (${spec.genre}, rules v${spec.version})`, ...wrap(spec.description, width), ''];
-  out.push('KEYS', ...controller.keyHelp(spec), '? help · : action as JSON · q quit · Ctrl-C leave at once', '');
+  out.push(
+    'KEYS',
+    ...controller.keyHelp(spec),
+    'In play: ? this help, : type an action as JSON, q quit (asks first), Ctrl-C quit at once',
+    '',
+  );
   out.push(...section('Goal', spec.goal), ...section('Scoring', spec.scoring));
   const legend = Object.entries(spec.legend ?? {});
   if (legend.length > 0) out.push('LEGEND (observation text)', ...legend.flatMap(([k, v]) => wrap(`${k.padEnd(3)} ${v}`, width)), '');

@@ -1,0 +1,139 @@
+// End to end: `hearth play <slug> --json` driven through a pipe by a seeded random player, to game over or a
+// turn bound, for every registered game; junk lines mixed in are answered with refusals and change nothing.
+// The final position must match an in-process replay of the same actions and `hearth verify` on the record.
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { PlainTokenCodec, replay, stateHash } from '@hearth/engine';
+import { registry } from '@hearth/games';
+import { describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../dist/hearth.mjs', import.meta.url));
+const MAX_TURNS = 300;
+const JUNK = ['not json', '{"type":"nope"}', '42', 'null', '[]', '{"type":', '"SHOOT"'];
+const dir = mkdtempSync(join(tmpdir(), 'hearth-cli-json-'));
+
+/** A line-by-line conversation with the child: send one line, read one line. */
+function converse(child: ChildProcessWithoutNullStreams) {
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return {
+    async next(): Promise<any> {
+      const { value, done } = await lines.next();
+      if (done) throw new Error('the CLI closed its output');
+      return JSON.parse(value);
+    },
+    send(line: string) {
+      child.stdin.write(`${line}\n`);
+    },
+  };
+}
+
+/** xorshift32: the test player's own seeded randomness. */
+function rng(seed: number) {
+  let x = seed || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 2 ** 32;
+  };
+}
+
+const isEnd = (a: any) => a && typeof a === 'object' && /^(end_?run)$/i.test(String(a.type));
+
+describe('hearth play --json through a pipe', () => {
+  for (const slug of registry.slugs) {
+    it(`${slug}: to game over or ${MAX_TURNS} turns, matching replay and verify`, async () => {
+      const game = (await registry.load(slug))!;
+      const seed = 11;
+      const record = join(dir, `${slug}.json`);
+      const child = spawn(process.execPath, [BIN, 'play', slug, '--json', '--seed', String(seed), '--record', record]);
+      const io = converse(child);
+      const random = rng(seed * 7919);
+      let current = await io.next();
+      expect(current).toMatchObject({ ok: true, score: 0, gameOver: false });
+      expect(current.spec.slug).toBe(slug);
+      const actions: unknown[] = [];
+      let refusals = 0;
+      while (!current.gameOver && actions.length < MAX_TURNS) {
+        if (random() < 0.05) {
+          io.send(JUNK[Math.floor(random() * JUNK.length)]!);
+          const refusal = await io.next();
+          expect(refusal.ok).toBe(false);
+          expect(typeof refusal.reason).toBe('string');
+          expect(refusal.legalActions).toEqual(current.legalActions);
+          refusals++;
+          continue;
+        }
+        const legal: unknown[] = current.legalActions;
+        let action: unknown;
+        if (legal.length === 0) action = { type: 'SHOOT', angleDeg: 15 + Math.floor(random() * 1501) / 10 };
+        else {
+          const playable = legal.filter((a) => !isEnd(a));
+          const from = playable.length > 0 ? playable : legal;
+          action = from[Math.floor(random() * from.length)];
+        }
+        io.send(JSON.stringify(action));
+        const next = await io.next();
+        expect(next.ok, JSON.stringify(next).slice(0, 300)).toBe(true);
+        expect(next.score).toBeGreaterThanOrEqual(current.score);
+        actions.push(action);
+        current = next;
+      }
+      // At the bound, stop the run where the game offers a way to (END_RUN / endRun): it must end the game.
+      const stop = current.gameOver ? undefined : (current.legalActions as unknown[]).find(isEnd);
+      if (stop) {
+        io.send(JSON.stringify(stop));
+        current = await io.next();
+        expect(current).toMatchObject({ ok: true, gameOver: true });
+        actions.push(stop);
+      }
+      child.stdin.end();
+      const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+      expect(code).toBe(0);
+
+      // The engine state behind the last response: the plain state, or the one inside the (plain) token.
+      const finalState = current.stateToken !== undefined ? (PlainTokenCodec.open(current.stateToken) as any).value : current.state;
+      const local = replay(game, seed, actions);
+      expect(local.ok).toBe(true);
+      if (!local.ok) return;
+      expect(current.score).toBe(local.score);
+      expect(current.gameOver).toBe(local.gameOver);
+      expect(stateHash(finalState)).toBe(local.stateHash);
+
+      const saved = JSON.parse(readFileSync(record, 'utf8'));
+      expect(saved).toEqual({ slug, seed, actions });
+      const verified = JSON.parse(execFileSync(process.execPath, [BIN, 'verify', record, '--json'], { encoding: 'utf8' }));
+      expect(verified).toEqual({
+        ok: true,
+        slug,
+        seed,
+        score: local.score,
+        gameOver: local.gameOver,
+        turns: actions.length,
+        stateHash: local.stateHash,
+      });
+      expect(refusals + actions.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('answers every line even when the input is all junk, and exits 0 at end of input', async () => {
+    const slug = registry.slugs[0];
+    if (!slug) return;
+    const out = execFileSync(process.execPath, [BIN, 'play', slug, '--json', '--seed', '3'], {
+      input: `${JUNK.join('\n')}\n\n`,
+      encoding: 'utf8',
+    });
+    const lines = out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(1 + JUNK.length);
+    expect(lines[0].ok).toBe(true);
+    for (const l of lines.slice(1)) expect(l).toMatchObject({ ok: false });
+    expect(lines[1].reason).toBe('invalid_json');
+  });
+});

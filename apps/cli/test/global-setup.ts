@@ -1,0 +1,7 @@
+// Builds dist/ (the real bundled binary) once per test run, so `npx vitest run` works on a fresh checkout.
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export default function setup(): void {
+  execFileSync(process.execPath, [fileURLToPath(new URL('../scripts/build.mjs', import.meta.url))], { stdio: 'inherit' });
+}
