@@ -17,10 +17,10 @@ async function route(): Promise<void> {
   const r = parseRoute(location.hash);
   try {
     if (r.page === 'home') {
-      await showHome(root, getEngine());
+      await showHome(root, getEngine(r.online), r.online === true);
       release(() => {});
     } else {
-      release(await showGame(root, r, getEngine()));
+      release(await showGame(root, r, getEngine(r.online)));
     }
   } catch (error) {
     root.innerHTML = '<main><p class="message" data-kind="refusal"></p><p><a href="#/">All games</a></p></main>';
@@ -31,7 +31,7 @@ async function route(): Promise<void> {
 }
 
 // The worker handle, for the end-to-end suite (it runs golden replays in this very worker) and for curious players.
-(window as unknown as { hearthEngine: unknown }).hearthEngine = getEngine();
+Object.defineProperty(window, 'hearthEngine', { get: () => getEngine() });
 
 window.addEventListener('hashchange', () => void route());
 void route();

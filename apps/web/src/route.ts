@@ -1,8 +1,11 @@
 // Hash routes, because the server only knows / and static files: `#/`, `#/<slug>?seed=N`,
-// `#/<slug>?seed=N&replay=<actions>` (actions as base64url of their JSON array).
+// `#/<slug>?seed=N&replay=<actions>` (actions as base64url of their JSON array). `online=1` on any route
+// plays through the server's HTTP API instead of the in-page worker.
 import { base64UrlDecode, base64UrlEncode } from '@hearth/engine';
 
-export type Route = { page: 'home' } | { page: 'game'; slug: string; seed: number | undefined; replay: unknown[] | undefined };
+export type Route =
+  | { page: 'home'; online?: boolean }
+  | { page: 'game'; slug: string; seed: number | undefined; replay: unknown[] | undefined; online?: boolean };
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -10,16 +13,18 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#/, '');
   const [rawPath = '', query = ''] = path.split('?', 2);
   const slug = rawPath.replace(/^\/+|\/+$/g, '');
-  if (!slug || !SLUG.test(slug)) return { page: 'home' };
   const params = new URLSearchParams(query);
-  return { page: 'game', slug, seed: parseSeed(params.get('seed')), replay: decodeActions(params.get('replay')) };
+  const online = params.get('online') === '1' ? { online: true } : {};
+  if (!slug || !SLUG.test(slug)) return { page: 'home', ...online };
+  return { page: 'game', slug, seed: parseSeed(params.get('seed')), replay: decodeActions(params.get('replay')), ...online };
 }
 
 export function formatRoute(route: Route): string {
-  if (route.page === 'home') return '#/';
+  if (route.page === 'home') return route.online ? '#/?online=1' : '#/';
   const params: string[] = [];
   if (route.seed !== undefined) params.push(`seed=${route.seed}`);
   if (route.replay !== undefined) params.push(`replay=${encodeActions(route.replay)}`);
+  if (route.online) params.push('online=1');
   return `#/${route.slug}${params.length ? `?${params.join('&')}` : ''}`;
 }
 

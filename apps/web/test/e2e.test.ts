@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_BYTES, buildWeb, formatSizes } from '../build.mjs';
 import { chromiumMissing, launch } from './browser.ts';
-import { boardHtml, type Driver, drivers, gameOver, genericDriver, score, turns } from './drivers.ts';
+import { boardHtml, type Driver, drivers, gameOver, genericDriver, responses, score, turns } from './drivers.ts';
 import { serveStatic } from './static-server.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -154,9 +154,10 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
     const before = await turns(page);
     await page.keyboard.press('Enter');
     await page.waitForFunction((n) => Number(document.querySelector('#board')?.getAttribute('data-turns')) > n, before);
-    // focus survives the redraw, so the next Tab continues from the board
+    // a target's number is a key too: the engine answers (accepts, or refuses with its message)
+    const answers = await responses(page);
     await page.keyboard.press('2');
-    await page.waitForFunction((n) => Number(document.querySelector('#board')?.getAttribute('data-responses')) >= 2, before);
+    await page.waitForFunction((n) => Number(document.querySelector('#board')?.getAttribute('data-responses')) > n, answers);
     await page.close();
   });
 

@@ -13,6 +13,8 @@ export interface GameRoute {
   slug: string;
   seed: number | undefined;
   replay: unknown[] | undefined;
+  /** Through the server's HTTP API instead of the worker. */
+  online?: boolean;
 }
 
 const REPLAY_STEP_MS = 450;
@@ -20,6 +22,7 @@ const REPLAY_STEP_MS = 450;
 /** Shows the page; returns a cleanup for when the route changes. */
 export async function showGame(root: HTMLElement, route: GameRoute, engine: Engine): Promise<() => void> {
   const { slug } = route;
+  const online = route.online === true;
   root.innerHTML = '<main class="game"><p class="loading">Loading…</p></main>';
   let spec: Spec;
   try {
@@ -30,13 +33,13 @@ export async function showGame(root: HTMLElement, route: GameRoute, engine: Engi
   }
   document.title = `${spec.name} — Hearth`;
   const seed = route.seed ?? randomSeed();
-  if (route.seed === undefined) history.replaceState(null, '', formatRoute({ page: 'game', slug, seed, replay: undefined }));
+  if (route.seed === undefined) history.replaceState(null, '', formatRoute({ page: 'game', slug, seed, replay: undefined, online }));
   const replayActions = route.replay;
   const renderer = rendererFor(slug);
   const ui = renderer.initUi();
 
   root.innerHTML = `<main class="game" data-slug="${esc(slug)}">
-<header class="bar"><a href="#/" class="home-link">← All games</a><h1>${esc(spec.name)}</h1>
+<header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a>${online ? '<span class="online-badge">online</span>' : ''}<h1>${esc(spec.name)}</h1>
 <div class="score-box">Score <output id="score" data-score="0">0</output> <span class="best">best <span id="best">${esc(readBest(slug) ?? '—')}</span></span></div>
 <form id="seed-form" class="seed-form"><label>Seed <input id="seed" name="seed" inputmode="numeric" value="${seed}" size="10"></label><button type="submit">New game</button></form>
 </header>
@@ -96,7 +99,7 @@ ${rulesPanel(spec)}
     }
     const best = recordScore(slug, response.score);
     $<HTMLSpanElement>('#best').textContent = String(best);
-    const link = formatRoute({ page: 'game', slug, seed, replay: actions });
+    const link = formatRoute({ page: 'game', slug, seed, replay: actions, online });
     over.hidden = false;
     over.innerHTML = `<h2>Game over</h2><p>Final score <strong id="final-score">${esc(response.score)}</strong> in ${actions.length} actions.</p>
 <p><a id="replay-link" href="${esc(link)}">Watch the replay</a> (seed ${seed} and your ${actions.length} actions; the link can be shared).</p>
@@ -172,7 +175,7 @@ ${rulesPanel(spec)}
 <button type="button" data-replay="toggle" ${done ? 'disabled' : ''}>${playing ? 'Pause' : 'Play'}</button>
 <button type="button" data-replay="step" ${done || playing ? 'disabled' : ''}>Step</button>
 <button type="button" data-replay="end" ${done ? 'disabled' : ''}>To the end</button>
-<a href="${esc(formatRoute({ page: 'game', slug, seed, replay: undefined }))}">Play this seed</a>`;
+<a href="${esc(formatRoute({ page: 'game', slug, seed, replay: undefined, online }))}">Play this seed</a>`;
   };
   const onReplayButton = async (what: string) => {
     if (what === 'toggle') {
@@ -235,7 +238,7 @@ ${rulesPanel(spec)}
   };
   const newGame = () => {
     const typed = parseSeed($<HTMLInputElement>('#seed').value);
-    const next = formatRoute({ page: 'game', slug, seed: typed ?? randomSeed(), replay: undefined });
+    const next = formatRoute({ page: 'game', slug, seed: typed ?? randomSeed(), replay: undefined, online });
     if (location.hash === next) window.dispatchEvent(new HashChangeEvent('hashchange'));
     else location.hash = next;
   };
