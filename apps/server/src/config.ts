@@ -31,6 +31,7 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
       publicUrl: env.PUBLIC_URL || undefined,
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       kernel: env.KERNEL === 'js' ? 'js' : 'wasm',
+      helloRoute: env.HELLO_ROUTE === '1',
     },
   };
 }

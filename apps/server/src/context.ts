@@ -16,6 +16,8 @@ export type AppContext = Context<AppEnv>;
 export interface ServedGame {
   game: Game;
   wire: Wire;
+  /** JSON of the spec, made once: it is most of every init response. */
+  specJson: string;
 }
 
 /** What the routes share: the loaded games, the limits, and where the public URLs point. */

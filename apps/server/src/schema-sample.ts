@@ -31,11 +31,19 @@ export function sampleFromSchema(schema: JsonSchema, chooser: Chooser = middle):
     return out;
   }
   if (type === 'integer' || type === 'number') {
-    const lo = typeof schema.minimum === 'number' ? schema.minimum : 0;
-    const hi = typeof schema.maximum === 'number' ? schema.maximum : lo + 100;
+    const num = (k: string) => (typeof schema[k] === 'number' ? (schema[k] as number) : undefined);
+    const exclusiveLo = num('minimum') === undefined && num('exclusiveMinimum') !== undefined;
+    const exclusiveHi = num('maximum') === undefined && num('exclusiveMaximum') !== undefined;
+    const lo = num('minimum') ?? num('exclusiveMinimum') ?? 0;
+    const hi = num('maximum') ?? num('exclusiveMaximum') ?? lo + 100;
     const x = lo + chooser.fraction() * (hi - lo);
-    if (type === 'integer') return Math.min(Math.floor(hi), Math.max(Math.ceil(lo), Math.round(x)));
-    return Math.round(x * 10) / 10;
+    // Integers step by 1 and numbers by 0.1, kept inside the bounds (strictly, for exclusive ones).
+    const scale = type === 'integer' ? 1 : 10;
+    let k = Math.round(x * scale);
+    const kLo = exclusiveLo ? Math.floor(lo * scale) + 1 : Math.ceil(lo * scale);
+    const kHi = exclusiveHi ? Math.ceil(hi * scale) - 1 : Math.floor(hi * scale);
+    k = Math.min(kHi, Math.max(kLo, k));
+    return k / scale;
   }
   if (type === 'boolean') return chooser.pick(2) === 1;
   if (type === 'string') return '';

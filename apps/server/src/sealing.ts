@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { base64UrlDecode, base64UrlEncode, canonicalJson, type Parsed, type StateCodec, type StateSealer } from '@hearth/engine';
+import { base64UrlDecode, base64UrlEncode, type Parsed, type StateCodec, type StateSealer } from '@hearth/engine';
+import { fastCanonicalJson } from './canonical-fast.ts';
 
 /**
  * Sealing: the server holds no session, so every state it hands out carries proof that it made it.
@@ -37,7 +38,7 @@ export function randomSecret(): string {
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
-  const mac = (state: unknown) => createHmac('sha256', keys.hmac).update(`${slug}\n`).update(canonicalJson(state)).digest();
+  const mac = (state: unknown) => createHmac('sha256', keys.hmac).update(`${slug}\n`).update(fastCanonicalJson(state)).digest();
   return {
     seal(state) {
       // Every contract state is a JSON object (parseState requires its fields); a game whose state is not

@@ -31,6 +31,8 @@ export interface ServerOptions {
   trustProxy?: boolean;
   /** Which kernel build to load the games with (default WASM). */
   kernel?: 'wasm' | 'js';
+  /** Adds GET /hello (plain "hello" through the same middleware), the bare baseline of the benchmark. */
+  helloRoute?: boolean;
 }
 
 export interface HearthServer {
@@ -72,7 +74,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
       game.spec.carry === 'stateToken'
         ? createWire(game, { codec: createAesCodec(keys, game.slug) })
         : createWire(game, { sealer: createHmacSealer(keys, game.slug) });
-    games.set(game.slug, { game, wire });
+    games.set(game.slug, { game, wire, specJson: JSON.stringify(game.spec) });
   }
 
   const metrics = createMetrics();
@@ -162,6 +164,12 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     c.header('content-type', 'text/plain; version=0.0.4; charset=utf-8');
     return c.body(metrics.render());
   });
+  if (options.helloRoute) {
+    app.get('/hello', (c) => {
+      c.set('route', '/hello');
+      return c.text('hello');
+    });
+  }
   registerApiRoutes(app, ctx);
   registerDocsRoutes(app, ctx);
 

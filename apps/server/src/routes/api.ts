@@ -75,7 +75,10 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (served instanceof Response) return served;
     const seed = parseSeedParam(c.req.query('seed'));
     if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
-    return c.json(served.wire.init(seed.seed));
+    // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
+    const { spec: _, ...first } = served.wire.init(seed.seed) as Record<string, unknown>;
+    const json = JSON.stringify(first);
+    return c.body(`${json.slice(0, -1)},"spec":${served.specJson}}`, 200, { 'content-type': 'application/json' });
   });
 
   app.post('/api/games/:slug/action', route('/api/games/:slug/action'), async (c) => {
@@ -98,7 +101,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   app.get('/api/games/:slug/spec', route('/api/games/:slug/spec'), (c) => {
     const served = lookup(c);
     if (served instanceof Response) return served;
-    return c.json(served.game.spec);
+    return c.body(served.specJson, 200, { 'content-type': 'application/json' });
   });
 
   app.post('/api/games/:slug/verify', route('/api/games/:slug/verify'), async (c) => {

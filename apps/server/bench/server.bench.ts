@@ -1,0 +1,110 @@
+// Benchmark of the bundled server under a loopback load generator (autocannon), in one run:
+//  1. requests/s and p50/p99 for init and action per game, next to the bare GET /hello of the same server
+//     (same middleware: request id, rate limit off, metrics, JSON log line), printed as a ratio;
+//  2. p99 of the action route at a fixed 1,000 requests/s;
+//  3. the server's resident memory (peak VmRSS) under that load.
+// Also, for reference only, a hello world on bare node:http (to weigh the framework's own cost).
+// Run: pnpm bench (BENCH_SECONDS=N to change the length of each run, default 5).
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { sampleFromSchema } from '../src/schema-sample.ts';
+import { buildBundleOutsideRepo, freePort, startBundle } from '../test/helpers/bundle.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 10;
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function rssOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
+}
+
+async function load(name: string, opts: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const bad = result.non2xx + result.errors + result.timeouts;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
+}
+
+const bundle = buildBundleOutsideRepo();
+const server = await startBundle(bundle, {
+  STATE_SECRET: 'bench-secret-0123456789',
+  RATE_LIMIT_RPS: '0',
+  HELLO_ROUTE: '1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+});
+// Keep the pipe drained but do not hold the lines.
+server.proc.stdout?.removeAllListeners('data');
+server.proc.stdout?.resume();
+let peakRss = rssOf(server.proc.pid!);
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, rssOf(server.proc.pid!));
+}, 200);
+
+const rows: Row[] = [];
+const fixed: Row[] = [];
+try {
+  const index = await (await fetch(`${server.url}/api/games`)).json();
+  const hello = await load('GET /hello (bare)', { url: `${server.url}/hello` });
+  rows.push(hello);
+  for (const { slug } of index.games as { slug: string }[]) {
+    rows.push(await load(`${slug} init`, { url: `${server.url}/api/games/${slug}/init?seed=7` }));
+    const first = await (await fetch(`${server.url}/api/games/${slug}/init?seed=7`)).json();
+    const action = first.legalActions.length > 0 ? first.legalActions[0] : sampleFromSchema(first.spec.actionGrammar);
+    const body = JSON.stringify(
+      first.spec.carry === 'stateToken' ? { stateToken: first.stateToken, action } : { state: first.state, action },
+    );
+    const check = await (
+      await fetch(`${server.url}/api/games/${slug}/action`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+    ).json();
+    if (!check.ok) throw new Error(`${slug}: the benchmark action is refused: ${JSON.stringify(check).slice(0, 200)}`);
+    const post = {
+      url: `${server.url}/api/games/${slug}/action`,
+      method: 'POST' as const,
+      headers: { 'content-type': 'application/json' },
+      body,
+    };
+    rows.push(await load(`${slug} action`, post));
+    fixed.push(await load(`${slug} action @1000/s`, { ...post, overallRate: 1000 }));
+  }
+
+  // Reference: the same hello world on bare node:http, in its own process.
+  const port = await freePort();
+  const bare = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q,s)=>{s.setHeader('content-type','text/plain');s.end('hello')}).listen(${port},'127.0.0.1')`,
+    ],
+    { stdio: 'ignore' },
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  const raw = await load('node:http hello (reference)', { url: `http://127.0.0.1:${port}/` });
+  bare.kill('SIGTERM');
+
+  const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
+  console.log(
+    `\nhearth server bench: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`,
+  );
+  console.log(
+    `${'route'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'x hello'.padStart(9)}${'non-2xx'.padStart(9)}`,
+  );
+  for (const r of rows)
+    console.log(`${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}${fmt(r.rps / hello.rps, 2)}${fmt(r.errors)}`);
+  console.log(`${raw.name.padEnd(32)}${fmt(raw.rps)}${fmt(raw.p50, 2)}${fmt(raw.p99, 2)}${fmt(raw.rps / hello.rps, 2)}${fmt(raw.errors)}`);
+  console.log('\nfixed rate: action route at 1,000 requests/s (target p99 < 10 ms)');
+  for (const r of fixed) console.log(`${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}${' '.repeat(9)}${fmt(r.errors)}`);
+  const worst = rows.filter((r) => r.name.endsWith(' action')).reduce((m, r) => Math.min(m, r.rps / hello.rps), Number.POSITIVE_INFINITY);
+  console.log(`\naction route / bare route, lowest game: ${worst.toFixed(2)} (target >= 0.40)`);
+  console.log(`peak server RSS under load: ${(peakRss / 1024 / 1024).toFixed(1)} MB (target < 150 MB)`);
+} finally {
+  clearInterval(sampler);
+  await server.stop();
+}
