@@ -44,8 +44,8 @@ export const dogCount = (day: number): number => (day >= 20 ? 2 : day >= 6 ? 1 :
 /** Dog steps per turn: 1, then 2 from day 24. */
 export const dogSpeed = (day: number): number => (day >= 24 ? 2 : 1);
 
-/** Largest side of a dog's rectangular loop: 3 on day 6, +1 every 4 days, ceiling 7. */
-export const dogLoopMaxSide = (day: number): number => Math.min(3 + Math.floor(Math.max(0, day - 6) / 4), 7);
+/** Largest side of a dog's rectangular loop: 3 on day 6, +1 every 4 days, ceiling 5 (two loops never swallow the room). */
+export const dogLoopMaxSide = (day: number): number => Math.min(3 + Math.floor(Math.max(0, day - 6) / 4), 5);
 
 /** The lattice window from day 16. */
 export const hasLattice = (day: number): boolean => day >= 16;

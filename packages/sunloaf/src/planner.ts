@@ -25,11 +25,32 @@ interface Tables {
   arrive: Float64Array;
 }
 
+// Tables are a pure function of the layout: cached by object identity, then by content (copies of the same
+// room, e.g. a state parsed afresh on every act, share one entry).
 const cache = new WeakMap<Layout, Tables>();
+const byContent = new Map<string, Tables>();
+const CONTENT_LIMIT = 64;
+
+const signature = (l: Layout): string =>
+  `${l.window}|${l.bandDwell}|${l.shade}|${l.hearth}|${l.lattice}|${l.dogSpeed}|${l.furniture.join(',')}|${l.clouds.join(',')}|${l.dogLoops.map((d) => d.join(',')).join(';')}`;
 
 export function tablesFor(layout: Layout): Tables {
   const hit = cache.get(layout);
   if (hit) return hit;
+  const key = signature(layout);
+  const same = byContent.get(key);
+  if (same) {
+    cache.set(layout, same);
+    return same;
+  }
+  const built = buildTables(layout);
+  cache.set(layout, built);
+  if (byContent.size >= CONTENT_LIMIT) byContent.clear();
+  byContent.set(key, built);
+  return built;
+}
+
+function buildTables(layout: Layout): Tables {
   const length = layout.dayLength;
   const cap = new Uint8Array(length * TILES);
   const dog = new Uint8Array(length * TILES);
@@ -76,9 +97,7 @@ export function tablesFor(layout: Layout): Tables {
       cur = swap;
     }
   }
-  const tables = { length, cap, dog, arrive };
-  cache.set(layout, tables);
-  return tables;
+  return { length, cap, dog, arrive };
 }
 
 export type PlannedAction = { type: 'MOVE'; cat: number; tile: number } | { type: 'REST' };

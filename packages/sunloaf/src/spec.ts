@@ -129,7 +129,7 @@ export const appendix = {
   serves:
     'min(1 + floor((day - 1) / 2), 6) serves on distinct turns among 3..dayLength-1; from day 15 the 2nd, 4th, 6th serve covers two mats',
   lattice: 'from day 16, parity 0 or 1 drawn each day',
-  dogs: 'day < 6: 0; days 6-19: 1; day >= 20: 2. Speed 1, 2 from day 24. Each loop is the perimeter of a rectangle of sides 2..min(3 + floor((day - 6) / 4), 7), started at a drawn corner offset and direction',
+  dogs: 'day < 6: 0; days 6-19: 1; day >= 20: 2. Speed 1, 2 from day 24. Each loop is the perimeter of a rectangle of sides 2..min(3 + floor((day - 6) / 4), 5), started at a drawn corner offset and direction',
   hearth: 'an edge tile not on the window wall, drawn uniformly',
   generation:
     'One @hearth/rng stream (streamId("sunloaf/day")) read from state.rng.cursor; draws in order: window, hearth, dog loops (h, w, top, left, offset, direction each), furniture (partial Fisher-Yates), cloud turns, lattice, big cat, cat tiles, serve turns, mats. Day d is generated from the cursor left by day d - 1 (0 for day 1).',
