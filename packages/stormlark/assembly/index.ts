@@ -1,14 +1,16 @@
 // Stormlark's kernel: the world's own step (sparker discharge, movers, scroll) and the survivability
-// search and repair. The board crosses the boundary as four flat i32 arrays in linear memory
-// (kind, hp, drift, id), one slot per cell, cell = col * 7 + lane. The TypeScript rules write the
-// board, call advance()/repair(), and read it back; the search simulates the world with the very same
+// search and repair. The board crosses the boundary as five flat i32 arrays in linear memory
+// (kind, hp, drift, id, and the caller's slot index), one entry per cell, cell = col * 7 + lane. The
+// TypeScript rules write the board, call advance()/repair(), and read it back; the search simulates the world with the very same
 // moveColumn() the real step uses, so there is one copy of the mover rules. Nothing here draws from the RNG.
 
 const LANES: i32 = 7;
 const COLS: i32 = 10;
 const CELLS: i32 = 70;
 const BYTES: i32 = CELLS * 4;
-const BOARD_BYTES: i32 = BYTES * 4;
+/** kind, hp, drift, id, slot (the caller's own index of the entity, carried along as it moves). */
+const FIELDS: i32 = 5;
+const BOARD_BYTES: i32 = BYTES * FIELDS;
 
 // Kind codes (src/board.ts mirrors them).
 const EMPTY: i32 = 0;
@@ -27,7 +29,7 @@ const HORIZON: i32 = 3;
 const BOARD: usize = memory.data(BOARD_BYTES);
 const SCRATCH: usize = memory.data(BOARD_BYTES * (HORIZON + 1));
 const MOVERS: usize = memory.data(LANES * 4);
-const SAVED: usize = memory.data(16);
+const SAVED: usize = memory.data(FIELDS * 4);
 
 function kindAt(b: usize, cell: i32): i32 {
   return load<i32>(b + ((<usize>cell) << 2));
@@ -54,14 +56,15 @@ function clearCell(b: usize, cell: i32): void {
   setField(b, 1, cell, 0);
   setField(b, 2, cell, 0);
   setField(b, 3, cell, 0);
+  setField(b, 4, cell, -1);
 }
 
 function moveCell(b: usize, from: i32, to: i32): void {
-  for (let f = 0; f < 4; f++) setField(b, f, to, field(b, f, from));
+  for (let f = 0; f < FIELDS; f++) setField(b, f, to, field(b, f, from));
   clearCell(b, from);
 }
 
-/** Pointer to the shared board (kind[70], hp[70], drift[70], id[70] as i32, cell = col * 7 + lane). */
+/** Pointer to the shared board (kind[70], hp[70], drift[70], id[70], slot[70] as i32, cell = col * 7 + lane). */
 export function board(): usize {
   return BOARD;
 }
@@ -127,7 +130,7 @@ export function advance(shipLane: i32, wardenMove: bool): i32 {
   }
   for (let col = 1; col < COLS; col++) moveColumn(BOARD, col, shipLane, wardenMove);
   // plain loops, not memory.copy: the JavaScript build (wasm2js) has no bulk-memory operations
-  for (let f = 0; f < 4; f++) {
+  for (let f = 0; f < FIELDS; f++) {
     const p = BOARD + <usize>(f * BYTES);
     for (let i = 0; i < CELLS - LANES; i++) store<i32>(p + ((<usize>i) << 2), load<i32>(p + ((<usize>(i + LANES)) << 2)));
     for (let i = CELLS - LANES; i < CELLS; i++) store<i32>(p + ((<usize>i) << 2), 0);
@@ -139,7 +142,7 @@ function scratch(depth: i32): usize {
   return SCRATCH + <usize>(depth * BOARD_BYTES);
 }
 
-/** Copies the window the search reads (columns 1..HORIZON of every field). */
+/** Copies the window the search reads (columns 1..HORIZON of kind, hp, drift and id; slot is not needed). */
 function copyBoard(to: usize, from: usize): void {
   for (let f = 0; f < 4; f++) {
     const off = <usize>(f * BYTES + LANES * 4);
@@ -233,11 +236,11 @@ export function failingColumn(column: i32): i32 {
 }
 
 function save(cell: i32): void {
-  for (let f = 0; f < 4; f++) store<i32>(SAVED + ((<usize>f) << 2), field(BOARD, f, cell));
+  for (let f = 0; f < FIELDS; f++) store<i32>(SAVED + ((<usize>f) << 2), field(BOARD, f, cell));
 }
 
 function restore(cell: i32): void {
-  for (let f = 0; f < 4; f++) setField(BOARD, f, cell, load<i32>(SAVED + ((<usize>f) << 2)));
+  for (let f = 0; f < FIELDS; f++) setField(BOARD, f, cell, load<i32>(SAVED + ((<usize>f) << 2)));
 }
 
 /**

@@ -1,5 +1,7 @@
-// The flat board shared with the kernel: four i32 arrays (kind, hp, drift, id) in WASM memory,
-// one slot per cell, cell = col * 7 + lane. Kind codes match assembly/index.ts.
+// The flat board shared with the kernel: five i32 arrays (kind, hp, drift, id, slot) in WASM memory,
+// one entry per cell, cell = col * 7 + lane. Kind codes match assembly/index.ts. `slot` is the
+// entity's index in the list the board was written from (-1 for a fresh one), carried by the kernel
+// as entities move, so reading the board back updates the same entity objects instead of allocating.
 import type { Entity, Kind } from './state.ts';
 
 export const LANES = 7;
@@ -47,12 +49,13 @@ export const blocksPulse = (code: number): boolean => code >= CRAG && code <= SQ
 
 export const cellOf = (lane: number, col: number): number => col * LANES + lane;
 
-/** The four views on the kernel's board. */
+/** The views on the kernel's board. */
 export interface BoardViews {
   readonly kind: Int32Array;
   readonly hp: Int32Array;
   readonly drift: Int32Array;
   readonly id: Int32Array;
+  readonly slot: Int32Array;
 }
 
 export function writeBoard(b: BoardViews, entities: readonly Entity[]): void {
@@ -60,24 +63,40 @@ export function writeBoard(b: BoardViews, entities: readonly Entity[]): void {
   b.hp.fill(0);
   b.drift.fill(0);
   b.id.fill(0);
-  for (const e of entities) {
+  b.slot.fill(-1);
+  for (let i = 0; i < entities.length; i++) {
+    const e = entities[i]!;
     const cell = e.col * LANES + e.lane;
     b.kind[cell] = KIND_CODE[e.kind];
     b.hp[cell] = e.hp;
     b.drift[cell] = e.drift;
     b.id[cell] = e.id;
+    b.slot[cell] = i;
   }
 }
 
-/** The entity list in board order (column ascending, then lane ascending), the order states carry. */
-export function readBoard(b: BoardViews): Entity[] {
+/**
+ * The entity list in board order (column ascending, then lane ascending), the order states carry.
+ * Entities that came from `previous` (by slot) are the same objects, updated in place. Afterwards
+ * the board's slots index the returned list, so the board mirrors it exactly.
+ */
+export function readBoard(b: BoardViews, previous: readonly Entity[]): Entity[] {
   const out: Entity[] = [];
   const kind = b.kind;
   for (let cell = 0; cell < CELLS; cell++) {
     const k = kind[cell]!;
     if (k === EMPTY) continue;
     const col = (cell / LANES) | 0;
-    out.push({ id: b.id[cell]!, kind: KIND_BY_CODE[k]!, lane: cell - col * LANES, col, hp: b.hp[cell]!, drift: b.drift[cell]! });
+    const slot = b.slot[cell]!;
+    const old = slot >= 0 ? previous[slot] : undefined;
+    b.slot[cell] = out.length; // the board now mirrors the returned list
+    if (old) {
+      old.lane = cell - col * LANES;
+      old.col = col;
+      old.hp = b.hp[cell]!;
+      old.drift = b.drift[cell]!;
+      out.push(old);
+    } else out.push({ id: b.id[cell]!, kind: KIND_BY_CODE[k]!, lane: cell - col * LANES, col, hp: b.hp[cell]!, drift: b.drift[cell]! });
   }
   return out;
 }
@@ -87,4 +106,5 @@ export function clearCell(b: BoardViews, cell: number): void {
   b.hp[cell] = 0;
   b.drift[cell] = 0;
   b.id[cell] = 0;
+  b.slot[cell] = -1;
 }

@@ -30,12 +30,31 @@ export const SLOTS = {
 
 const HP: readonly number[] = [0, 0, 1, 1, 2, 1, 4, 0, 0, 0];
 
+// Scratch for one column (generation is synchronous and never re-entered).
+const kinds = new Int32Array(LANES);
+const drifts = new Int32Array(LANES);
+const order = new Int32Array(LANES);
+
 function place(b: BoardViews, col: number, lane: number, kind: number, drift: number, id: number): void {
   const cell = col * LANES + lane;
   b.kind[cell] = kind;
   b.hp[cell] = HP[kind]!;
   b.drift[cell] = drift;
   b.id[cell] = id;
+  b.slot[cell] = -1;
+}
+
+const draw = (seed: number, cursor: number, slot: number, k: number) => below(seed, COLUMN_STREAM, (cursor + slot) >>> 0, k);
+const roll = (seed: number, cursor: number, slot: number, pct: number) => percent(seed, COLUMN_STREAM, (cursor + slot) >>> 0, pct);
+
+/** A uniformly chosen empty lane of the column being drawn (draw `slot`), or -1. */
+function pickEmpty(seed: number, cursor: number, slot: number): number {
+  let empty = 0;
+  for (let lane = 0; lane < LANES; lane++) if (kinds[lane] === 0) empty++;
+  if (empty === 0) return -1;
+  let k = draw(seed, cursor, slot, empty);
+  for (let lane = 0; lane < LANES; lane++) if (kinds[lane] === 0 && k-- === 0) return lane;
+  return -1;
 }
 
 /**
@@ -49,53 +68,51 @@ export function drawColumn(b: BoardViews, seed: number, cursor: number, n: numbe
     return nextId;
   }
   const t = tier(reachOfColumn(n));
-  const draw = (slot: number, k: number) => below(seed, COLUMN_STREAM, (cursor + slot) >>> 0, k);
-  const roll = (slot: number, pct: number) => percent(seed, COLUMN_STREAM, (cursor + slot) >>> 0, pct);
 
-  if (t.wallPct > 0 && roll(SLOTS.wall, t.wallPct)) {
+  if (t.wallPct > 0 && roll(seed, cursor, SLOTS.wall, t.wallPct)) {
     // a full wall of static solids with a single gap; nothing else shares a wall column
-    const gap = draw(SLOTS.wallGap, LANES);
+    const gap = draw(seed, cursor, SLOTS.wallGap, LANES);
     for (let lane = 0; lane < LANES; lane++) {
       if (lane === gap) continue;
-      place(b, col, lane, roll(SLOTS.basalt + lane, t.basaltPct) ? CRAG : KNOT, 0, nextId++);
+      place(b, col, lane, roll(seed, cursor, SLOTS.basalt + lane, t.basaltPct) ? CRAG : KNOT, 0, nextId++);
     }
     return nextId;
   }
 
   // Which lanes get a solid: crag runs continue first, then lanes in a shuffled order.
   const count = range(seed, COLUMN_STREAM, (cursor + SLOTS.count) >>> 0, t.solidsMin, t.solidsMax);
-  const kinds = [0, 0, 0, 0, 0, 0, 0];
+  kinds.fill(0);
+  drifts.fill(0);
   let placed = 0;
   const prev = base - LANES;
   for (let lane = 0; lane < LANES && placed < count; lane++) {
-    if (prev >= 0 && b.kind[prev + lane] === CRAG && roll(SLOTS.run + lane, t.runPct)) {
+    if (prev >= 0 && b.kind[prev + lane] === CRAG && roll(seed, cursor, SLOTS.run + lane, t.runPct)) {
       kinds[lane] = CRAG;
       placed++;
     }
   }
-  const order = [0, 1, 2, 3, 4, 5, 6];
+  for (let i = 0; i < LANES; i++) order[i] = i;
   for (let i = LANES - 1; i > 0; i--) {
-    const j = draw(SLOTS.shuffle + (LANES - 1 - i), i + 1);
+    const j = draw(seed, cursor, SLOTS.shuffle + (LANES - 1 - i), i + 1);
     const a = order[i]!;
     order[i] = order[j]!;
     order[j] = a;
   }
   let wardens = 0;
-  for (let cell = 0; cell < b.kind.length; cell++) if (b.kind[cell] === WARDEN) wardens++;
+  if (t.weights.warden > 0) for (let cell = 0; cell < b.kind.length; cell++) if (b.kind[cell] === WARDEN) wardens++;
   let wardenHere = false;
-  const drifts = [0, 0, 0, 0, 0, 0, 0];
   const w = t.weights;
   const total = w.knot + w.drifter + w.rimeshell + w.sparker + w.warden;
   for (let k = 0; k < LANES && placed < count; k++) {
     const lane = order[k]!;
     if (kinds[lane] !== 0) continue;
-    const s = placed; // the k-th new solid uses slots s of each per-solid table
+    const s = placed; // the k-th new solid uses slot s of each per-solid table
     placed++;
-    if (roll(SLOTS.basalt + s, t.basaltPct)) {
+    if (roll(seed, cursor, SLOTS.basalt + s, t.basaltPct)) {
       kinds[lane] = CRAG;
       continue;
     }
-    const x = draw(SLOTS.kind + s, total);
+    const x = draw(seed, cursor, SLOTS.kind + s, total);
     let kind = WARDEN;
     if (x < w.knot) kind = KNOT;
     else if (x < w.knot + w.drifter) kind = DRIFTER;
@@ -110,23 +127,15 @@ export function drawColumn(b: BoardViews, seed: number, cursor: number, n: numbe
       }
     }
     kinds[lane] = kind;
-    if (kind === DRIFTER) drifts[lane] = draw(SLOTS.drift + s, 2) === 0 ? -1 : 1;
+    if (kind === DRIFTER) drifts[lane] = draw(seed, cursor, SLOTS.drift + s, 2) === 0 ? -1 : 1;
   }
   // One mote, then one squall, each in a uniformly chosen empty lane of this column.
-  const pickEmpty = (slot: number): number => {
-    let empty = 0;
-    for (let lane = 0; lane < LANES; lane++) if (kinds[lane] === 0) empty++;
-    if (empty === 0) return -1;
-    let k = draw(slot, empty);
-    for (let lane = 0; lane < LANES; lane++) if (kinds[lane] === 0 && k-- === 0) return lane;
-    return -1;
-  };
-  if (roll(SLOTS.mote, t.motePct)) {
-    const lane = pickEmpty(SLOTS.moteLane);
+  if (roll(seed, cursor, SLOTS.mote, t.motePct)) {
+    const lane = pickEmpty(seed, cursor, SLOTS.moteLane);
     if (lane >= 0) kinds[lane] = MOTE;
   }
-  if (t.squallPct > 0 && roll(SLOTS.squall, t.squallPct)) {
-    const lane = pickEmpty(SLOTS.squallLane);
+  if (t.squallPct > 0 && roll(seed, cursor, SLOTS.squall, t.squallPct)) {
+    const lane = pickEmpty(seed, cursor, SLOTS.squallLane);
     if (lane >= 0) kinds[lane] = SQUALL;
   }
   for (let lane = 0; lane < LANES; lane++) if (kinds[lane] !== 0) place(b, col, lane, kinds[lane]!, drifts[lane]!, nextId++);

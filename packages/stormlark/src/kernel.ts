@@ -27,7 +27,7 @@ function wrap(raw: KernelExports, build: KernelBuild): StormlarkKernel {
   const view = (field: number) => new Int32Array(raw.memory.buffer, base + field * CELLS * 4, CELLS);
   return {
     build,
-    board: { kind: view(0), hp: view(1), drift: view(2), id: view(3) },
+    board: { kind: view(0), hp: view(1), drift: view(2), id: view(3), slot: view(4) },
     advance: (shipLane, wardenMove) => raw.advance(shipLane, wardenMove),
     failingColumn: (column) => raw.failingColumn(column),
     repair: (column, shipLane) => raw.repair(column, shipLane),

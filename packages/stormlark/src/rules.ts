@@ -47,6 +47,22 @@ export const wardenMoves = (column: number): boolean => column % 2 === 0;
 
 export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, StormlarkAction, Observation> {
   const b = kernel.board;
+  // The entity list the kernel's board mirrors right now. A state stepped again and again in place
+  // (the fast simulation handle) keeps its board resident in kernel memory instead of rewriting it;
+  // any other list (act's clone, a policy's clone, a parsed state) is written first.
+  let resident: StormlarkState['entities'] | null = null;
+  let residentLength = -1;
+  const load = (entities: StormlarkState['entities']) => {
+    if (entities === resident && entities.length === residentLength) return;
+    writeBoard(b, entities);
+    resident = entities;
+    residentLength = entities.length;
+  };
+  const store = (s: StormlarkState) => {
+    s.entities = readBoard(b, s.entities);
+    resident = s.entities;
+    residentLength = s.entities.length;
+  };
 
   function init(seed: number): StormlarkState {
     const s: StormlarkState = {
@@ -65,7 +81,7 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
       score: 0,
       nextId: 0,
     };
-    writeBoard(b, s.entities);
+    load(s.entities);
     // columns 1..9 of the first reach, drawn into board columns 1..9 in order
     for (let col = 1; col <= 9; col++) {
       s.nextId = drawColumn(b, s.seed, s.rngState, s.column + 1, col, s.nextId);
@@ -73,14 +89,14 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
       s.rngState = (s.rngState + BUDGET) >>> 0;
     }
     kernel.repair(s.column, s.shipLane);
-    s.entities = readBoard(b);
+    store(s);
     return s;
   }
 
   function parseState(value: unknown): Parsed<StormlarkState> {
     const parsed = validateState(value);
     if (!parsed.ok) return parsed;
-    writeBoard(b, parsed.value.entities);
+    load(parsed.value.entities);
     if (kernel.failingColumn(parsed.value.column) !== 0)
       return { ok: false, message: 'state.entities: no lane can cross columns 1 to 3 by dodging, which no resolved turn leaves' };
     return parsed;
@@ -179,7 +195,7 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
       s.turn++;
       return;
     }
-    writeBoard(b, s.entities);
+    load(s.entities);
     // 2: player phase
     let bank = 1;
     if (a.type === 'FIRE') fire(s);
@@ -222,7 +238,7 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     }
     // 12: at hull 0 the run is over
     if (s.hull === 0) s.phase = 'over';
-    s.entities = readBoard(b);
+    store(s);
   }
 
   return {

@@ -34,7 +34,10 @@ const SOLIDS_MAX = [2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4];
 
 /** The world of a reach (capped at 13). */
 export function tier(reach: number): Tier {
-  const r = Math.min(Math.max(reach, 1), TIER_CAP);
+  return TIERS[Math.min(Math.max(reach, 1), TIER_CAP) - 1]!;
+}
+
+function makeTier(r: number): Tier {
   return {
     solidsMin: SOLIDS_MIN[r - 1]!,
     solidsMax: SOLIDS_MAX[r - 1]!,
@@ -52,6 +55,8 @@ export function tier(reach: number): Tier {
     },
   };
 }
+
+const TIERS: readonly Tier[] = Array.from({ length: TIER_CAP }, (_, i) => Object.freeze(makeTier(i + 1)));
 
 /** The schedule as served in spec.appendix. */
 export function scheduleTable(): Record<string, unknown>[] {

@@ -48,7 +48,11 @@ export function randomBoard(stream: Stream): RandomBoard {
   return b;
 }
 
-export function load(target: { kind: Int32Array; hp: Int32Array; drift: Int32Array; id: Int32Array }, b: RandomBoard): void {
+export function load(
+  target: { kind: Int32Array; hp: Int32Array; drift: Int32Array; id: Int32Array; slot: Int32Array },
+  b: RandomBoard,
+): void {
+  target.slot.fill(-1);
   target.kind.set(b.kind);
   target.hp.set(b.hp);
   target.drift.set(b.drift);

@@ -6,6 +6,8 @@ import { invariants } from './helpers.ts';
 
 const copy = (s: StormlarkState): StormlarkState => JSON.parse(JSON.stringify(s));
 const withEntities = (s: StormlarkState, entities: Entity[]) => ({ ...copy(s), entities });
+/** For hand-made boards whose ids may exceed the state's nextId. */
+const withBoard = (s: StormlarkState, entities: Entity[]) => ({ ...copy(s), entities, nextId: Math.max(s.nextId, 100) });
 
 runConformance({
   load: () => gameModule.load(),
@@ -28,7 +30,7 @@ runConformance({
       { name: 'unknown field', state: { ...s, bonus: 1 } },
       {
         name: 'board sealed across columns 1..3',
-        state: withEntities(
+        state: withBoard(
           s,
           [1, 2, 3].flatMap((col) =>
             [0, 1, 2, 3, 4, 5, 6].map((lane) => ({ id: col * 7 + lane, kind: 'crag', lane, col, hp: 0, drift: 0 }) as Entity),
@@ -37,7 +39,7 @@ runConformance({
       },
       {
         name: 'three wardens',
-        state: withEntities(
+        state: withBoard(
           s,
           [4, 5, 6].map((col, i) => ({ id: i, kind: 'warden', lane: 0, col, hp: 4, drift: 0 }) as Entity),
         ),

@@ -1,0 +1,99 @@
+// pnpm bench: engine steps per second through the fast simulation handle (every scrolling step runs
+// the kernel's world step and the survivability search + repair), and survivability checks per second
+// on the WASM kernel vs the JavaScript build of the same module, printed as ratios from this one run.
+import { Stream, streamId } from '@hearth/rng';
+import { createGame, instantiateKernel, type StormlarkKernel } from '../src/index.ts';
+import { action } from '../src/rules.ts';
+import { load, type RandomBoard, randomBoard } from '../test/boards.ts';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 2);
+
+/**
+ * Runs fn for SECONDS of wall time. The rate is per CPU-second of this process (user + system), so
+ * the figure stays meaningful when other processes share the cores; wall-clock rates are kept too.
+ */
+const wall: number[] = [];
+function timeFor(fn: () => number): { ops: number; secs: number } {
+  const start = performance.now();
+  const cpu0 = process.cpuUsage();
+  let ops = 0;
+  while (performance.now() - start < SECONDS * 1000) ops += fn();
+  const cpu = process.cpuUsage(cpu0);
+  wall.push(ops / ((performance.now() - start) / 1000));
+  return { ops, secs: (cpu.user + cpu.system) / 1e6 };
+}
+
+/** Random legal play (no END_RUN; NEXT_REACH at every Gate), new seed at game over. */
+function stepsPerSecond(kernel: StormlarkKernel): number {
+  const game = createGame(kernel);
+  const sim = game.createSim();
+  const stream = new Stream(1, streamId('stormlark-bench'));
+  const moves = [action('UP'), action('DOWN'), action('FIRE'), action('VENT'), action('VENT')];
+  let seed = 0;
+  sim.reset(seed);
+  // warm up
+  for (let i = 0; i < 20_000; i++) {
+    if (sim.gameOver()) sim.reset(++seed);
+    else if (sim.state.phase === 'reachClear') sim.stepTrusted(action('NEXT_REACH'));
+    else if (sim.step(moves[stream.below(5)]!)) sim.stepTrusted(action('VENT'));
+  }
+  const { ops, secs } = timeFor(() => {
+    for (let i = 0; i < 1000; i++) {
+      if (sim.gameOver()) sim.reset(++seed);
+      else if (sim.state.phase === 'reachClear') sim.stepTrusted(action('NEXT_REACH'));
+      else if (sim.step(moves[stream.below(5)]!)) sim.stepTrusted(action('VENT'));
+    }
+    return 1000;
+  });
+  return ops / secs;
+}
+
+/** Survivability checks per second: each board loaded once, then searched 50 times (the search never writes the board). */
+function checksPerSecond(kernel: StormlarkKernel, boards: RandomBoard[]): number {
+  let i = 0;
+  const { ops, secs } = timeFor(() => {
+    const b = boards[i++ % boards.length]!;
+    load(kernel.board, b);
+    for (let k = 0; k < 50; k++) kernel.failingColumn(b.column + k);
+    return 50;
+  });
+  return ops / secs;
+}
+
+/** Full repairs per second on random boards (load + search + deletions). */
+function repairsPerSecond(kernel: StormlarkKernel, boards: RandomBoard[]): number {
+  let i = 0;
+  const { ops, secs } = timeFor(() => {
+    for (let k = 0; k < 100; k++) {
+      const b = boards[i++ % boards.length]!;
+      load(kernel.board, b);
+      kernel.repair(b.column, b.shipLane);
+    }
+    return 100;
+  });
+  return ops / secs;
+}
+
+const wasm = await instantiateKernel('wasm');
+const js = await instantiateKernel('js');
+const stream = new Stream(7, streamId('stormlark-bench-boards'));
+const boards = Array.from({ length: 4096 }, () => randomBoard(stream));
+
+const fmt = (x: number) => Math.round(x).toLocaleString('en');
+const stepsWasm = stepsPerSecond(wasm);
+const stepsJs = stepsPerSecond(js);
+const checksWasm = checksPerSecond(wasm, boards);
+const checksJs = checksPerSecond(js, boards);
+const repairsWasm = repairsPerSecond(wasm, boards);
+const repairsJs = repairsPerSecond(js, boards);
+
+console.log(`stormlark bench (${SECONDS}s per figure, one thread; rates per CPU-second, wall-clock rates in brackets)`);
+const w = (i: number) => `[wall ${fmt(wall[i]!)}]`;
+console.log(`  engine steps/s, fast handle, WASM kernel: ${fmt(stepsWasm)} ${w(0)}  (target >= 300,000)`);
+console.log(`  engine steps/s, fast handle, JS build:    ${fmt(stepsJs)} ${w(1)}  (WASM/JS ${(stepsWasm / stepsJs).toFixed(2)}x)`);
+console.log(`  survivability checks/s, WASM:             ${fmt(checksWasm)} ${w(2)}`);
+console.log(`  survivability checks/s, JS build:         ${fmt(checksJs)} ${w(3)}`);
+console.log(`  check ratio WASM/JS:                      ${(checksWasm / checksJs).toFixed(2)}x  (target >= 1.5x)`);
+console.log(
+  `  repairs/s on random boards, WASM / JS:    ${fmt(repairsWasm)} / ${fmt(repairsJs)}  (${(repairsWasm / repairsJs).toFixed(2)}x)`,
+);
