@@ -161,6 +161,25 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
     await page.close();
   });
 
+  it('aims Lantern Volley by dragging on the arena', async (ctx) => {
+    if (!registry.has('lantern-volley')) ctx.skip();
+    const page = await open(prod.url, '#/lantern-volley?seed=4');
+    const box = (await page.$('#board svg.volley'))!;
+    const b = (await box.boundingBox())!;
+    // the brazier is at (540, 1360) of 1080 x 1440: drag from it toward the upper left quarter
+    const sx = b.x + (540 / 1080) * b.width;
+    const sy = b.y + (1360 / 1440) * b.height;
+    await page.mouse.move(sx, sy - 5);
+    await page.mouse.down();
+    await page.mouse.move(sx - b.width * 0.3, sy - b.height * 0.3, { steps: 4 });
+    await page.mouse.up();
+    const label = await page.textContent('#board .aim-label');
+    const angle = Number(label?.replace('°', ''));
+    expect(angle).toBeGreaterThan(120);
+    expect(angle).toBeLessThan(150);
+    await page.close();
+  });
+
   for (const slug of registry.slugs) {
     describe(slug, () => {
       it('plays through the UI, refuses an illegal input, and plays back its replay link', async () => {

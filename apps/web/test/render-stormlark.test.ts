@@ -35,11 +35,12 @@ describe('stormlark renderer', () => {
     expect(actsIn(html).map((a: any) => a.type)).toEqual(['UP', 'DOWN', 'FIRE', 'VENT', 'NEXT_REACH', 'END_RUN']);
   });
 
-  it('places lanes top to bottom and shows the multipliers from the observation or the documented formulas', () => {
+  it('places lanes top to bottom and shows the multipliers the observation publishes', () => {
     expect(cellCentre(0, 0).y).toBeLessThan(cellCentre(6, 0).y);
-    expect(multipliers(viewOf('stormlark', state))).toEqual({ chain: 1.4, reach: 1.25 });
-    expect(multipliers(viewOf('stormlark', { ...state, chain: 50, reach: 40 }))).toEqual({ chain: 3, reach: 4 });
-    expect(multipliers(viewOf('stormlark', state, [], { multipliers: { chain: 2, reach: 3 } }))).toEqual({ chain: 2, reach: 3 });
+    const view = viewOf('stormlark', state, [], { chainMultiplier: 1.4, reachMultiplier: 1.25 });
+    expect(multipliers(view)).toEqual({ chain: 1.4, reach: 1.25 });
+    expect(stormlarkRenderer.render(view, null)).toContain('×1.4');
+    expect(multipliers(viewOf('stormlark', state))).toEqual({ chain: undefined, reach: undefined });
   });
 
   it('maps the keys of the issue to actions', () => {

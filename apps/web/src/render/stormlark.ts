@@ -112,16 +112,12 @@ export function drawCanyon(view: View): string {
   return `<svg class="board-svg storm" viewBox="0 0 ${w} ${h}" role="img" aria-label="the canyon: ${s.entities.length} entities, you in lane ${s.shipLane}">${parts.join('')}</svg>`;
 }
 
-/** Multipliers as the observation publishes them; otherwise the design document's formulas, for display only. */
-export function multipliers(view: View): { chain: number; reach: number } {
+/** The chain and reach multipliers as the observation publishes them (undefined when it does not). */
+export function multipliers(view: View): { chain: number | undefined; reach: number | undefined } {
   const obs = view.response.observation as Record<string, unknown>;
-  const s = view.response.state as StormState;
   const m = isRecord(obs.multipliers) ? obs.multipliers : {};
   const pick = (...vs: unknown[]) => vs.find((x): x is number => typeof x === 'number');
-  return {
-    chain: pick(m.chain, obs.chainMultiplier) ?? Math.min(3, 1 + 0.1 * Math.min(s.chain, 20)),
-    reach: pick(m.reach, obs.reachMultiplier) ?? Math.min(4, 1 + 0.25 * (s.reach - 1)),
-  };
+  return { chain: pick(obs.chainMultiplier, m.chain), reach: pick(obs.reachMultiplier, m.reach) };
 }
 
 const KEYS: Record<string, string> = {
@@ -144,8 +140,8 @@ export const stormlarkRenderer: Renderer<null> = {
     const side = `<div class="side">${gauge('Hull', s.hull, MAX_HULL, 'hull')}${gauge('Charge', s.charge, MAX_CHARGE, 'charge')}${stats([
       ['Reach', s.reach],
       ['Chain', s.chain],
-      ['Chain ×', m.chain.toFixed(1)],
-      ['Reach ×', m.reach.toFixed(2)],
+      ['Chain ×', m.chain === undefined ? '—' : `×${m.chain.toFixed(1)}`],
+      ['Reach ×', m.reach === undefined ? '—' : `×${m.reach.toFixed(2)}`],
       ['Turn', s.turn],
       ['Phase', phase],
     ])}

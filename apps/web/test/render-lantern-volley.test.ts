@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { angleToward, lanternVolleyRenderer, quantize } from '../src/render/lantern-volley.ts';
+import { actsIn, viewOf } from './view.ts';
+
+const observation = {
+  wave: 2,
+  waves: 8,
+  wispsLeft: 4,
+  wisps: 5,
+  bounceCap: 5,
+  lanternsLit: 1,
+  lanternsTotal: 2,
+  won: false,
+  aim: { minDeg: 15, maxDeg: 165, stepDeg: 0.1, origin: { x: 540, y: 1360 } },
+  layout: {
+    arena: { width: 1080, height: 1440 },
+    beams: [
+      { id: 4, shape: 'rect', x0: 100, y0: 200, x1: 300, y1: 230 },
+      { id: 5, shape: 'diagonal', x0: 600, y0: 600, x1: 700, y1: 700 },
+    ],
+    screens: [{ id: 6, x0: 800, y0: 300, x1: 900, y1: 320 }],
+    gongs: [{ id: 7, x: 200, y: 800, r: 40 }],
+    lanterns: [
+      { id: 8, x: 540, y: 400, r: 34, lit: true },
+      { id: 9, x: 300, y: 500, r: 34, lit: false },
+    ],
+  },
+};
+const lastShot = {
+  wave: 2,
+  angleDeg: 90,
+  path: [
+    { x: 540, y: 1360 },
+    { x: 540, y: 0 },
+    { x: 540, y: 900 },
+  ],
+  events: [
+    { type: 'light', id: 8, x: 540, y: 434, bounces: 0, distance: 926, points: 100, chain: 1 },
+    { type: 'bounce', id: 0, x: 540, y: 0, bounces: 1, distance: 1360, points: 0 },
+    { type: 'gong', id: 7, x: 540, y: 700, bounces: 2, distance: 2000, points: 25 },
+    { type: 'fade', id: null, x: 540, y: 900, bounces: 2, distance: 2200, points: 0, cause: 'budget' },
+  ],
+  waveCleared: false,
+  points: 125,
+};
+
+describe('lantern volley renderer', () => {
+  it('quantizes and clamps the aim to the engine step and range', () => {
+    expect(quantize(57.34)).toBe(57.3);
+    expect(quantize(57.35)).toBe(57.4);
+    expect(quantize(3)).toBe(15);
+    expect(quantize(170)).toBe(165);
+    expect(angleToward({ x: 540, y: 1360 }, { x: 540, y: 100 })).toBeCloseTo(90, 9);
+    expect(angleToward({ x: 540, y: 1360 }, { x: 1540, y: 1360 })).toBeCloseTo(0, 9);
+    expect(angleToward({ x: 540, y: 1360 }, { x: 40, y: 860 })).toBeCloseTo(135, 9);
+  });
+
+  it('draws the arena entities, lit lanterns, the aim and the last shot with its events; animates a shot once', () => {
+    const view = viewOf('lantern-volley', {}, [], observation, { lastShot });
+    const ui = lanternVolleyRenderer.initUi();
+    const first = lanternVolleyRenderer.render(view, ui);
+    expect(first).toContain('viewBox="0 0 1080 1440"');
+    expect(first).toContain('class="beam"');
+    expect(first).toContain('class="mirror"');
+    expect(first).toContain('class="screen"');
+    expect(first).toContain('class="gong"');
+    expect(first.match(/class="lantern lit"/g)).toHaveLength(1);
+    expect(first).toContain('points="540,1360 540,0 540,900"');
+    for (const t of ['light', 'bounce', 'gong', 'fade']) expect(first).toContain(`ev ev-${t}`);
+    expect(first).toContain('shot-path animate');
+    expect(first).toContain('90.0°');
+    // a redraw of the same response (aiming) does not replay the animation
+    expect(lanternVolleyRenderer.render(view, ui)).not.toContain('shot-path animate');
+    expect(actsIn(first)).toEqual([{ type: 'SHOOT', angleDeg: 90 }]);
+  });
+
+  it('aims with keys and buttons, shoots with Space, and sends a typed angle as typed', () => {
+    const view = viewOf('lantern-volley', {}, [], observation, { lastShot: null });
+    const ui = lanternVolleyRenderer.initUi();
+    expect(lanternVolleyRenderer.onKey?.('ArrowLeft', view, ui)).toEqual({ redraw: true });
+    expect(ui.angle).toBe(91);
+    lanternVolleyRenderer.onKey?.('ArrowDown', view, ui);
+    expect(ui.angle).toBe(90.9);
+    lanternVolleyRenderer.onUi?.('turn:-1', view, ui);
+    expect(ui.angle).toBe(89.9);
+    expect(lanternVolleyRenderer.onKey?.(' ', view, ui)).toEqual({ act: { type: 'SHOOT', angleDeg: 89.9 } });
+    expect(lanternVolleyRenderer.onUi?.('angle', view, ui, '10')).toEqual({ act: { type: 'SHOOT', angleDeg: 10 } });
+    expect(ui.angle).toBe(89.9);
+    expect(lanternVolleyRenderer.onUi?.('angle', view, ui, '120.04')).toEqual({ act: { type: 'SHOOT', angleDeg: 120.04 } });
+    expect(ui.angle).toBe(120);
+    for (let i = 0; i < 200; i++) lanternVolleyRenderer.onKey?.('ArrowLeft', view, ui);
+    expect(ui.angle).toBe(165);
+  });
+});
