@@ -48,14 +48,28 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, rssOf(server.proc.pid!));
 }, 200);
 
-const rows: Row[] = [];
+const rows: { hello: Row; init: Row; action: Row }[] = [];
 const fixed: Row[] = [];
+let raw: Row | null = null;
+let rawHello: Row | null = null;
 try {
+  // Reference: the same hello world on bare node:http, in its own process, measured next to /hello.
+  const port = await freePort();
+  const bare = spawn(
+    process.execPath,
+    [
+      '-e',
+      `require('node:http').createServer((q,s)=>{s.setHeader('content-type','text/plain');s.end('hello')}).listen(${port},'127.0.0.1')`,
+    ],
+    { stdio: 'ignore' },
+  );
+  await new Promise((r) => setTimeout(r, 500));
+  rawHello = await load('GET /hello (bare)', { url: `${server.url}/hello` });
+  raw = await load('node:http hello (reference)', { url: `http://127.0.0.1:${port}/` });
+  bare.kill('SIGTERM');
+
   const index = await (await fetch(`${server.url}/api/games`)).json();
-  const hello = await load('GET /hello (bare)', { url: `${server.url}/hello` });
-  rows.push(hello);
   for (const { slug } of index.games as { slug: string }[]) {
-    rows.push(await load(`${slug} init`, { url: `${server.url}/api/games/${slug}/init?seed=7` }));
     const first = await (await fetch(`${server.url}/api/games/${slug}/init?seed=7`)).json();
     const action = first.legalActions.length > 0 ? first.legalActions[0] : sampleFromSchema(first.spec.actionGrammar);
     const body = JSON.stringify(
@@ -71,37 +85,35 @@ try {
       headers: { 'content-type': 'application/json' },
       body,
     };
-    rows.push(await load(`${slug} action`, post));
+    // The bare route is measured right before each game, so a change in machine load hits both sides of the ratio.
+    const hello = await load('GET /hello (bare)', { url: `${server.url}/hello` });
+    const init = await load(`${slug} init`, { url: `${server.url}/api/games/${slug}/init?seed=7` });
+    const act = await load(`${slug} action`, post);
+    rows.push({ hello, init, action: act });
     fixed.push(await load(`${slug} action @1000/s`, { ...post, overallRate: 1000 }));
   }
 
-  // Reference: the same hello world on bare node:http, in its own process.
-  const port = await freePort();
-  const bare = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((q,s)=>{s.setHeader('content-type','text/plain');s.end('hello')}).listen(${port},'127.0.0.1')`,
-    ],
-    { stdio: 'ignore' },
-  );
-  await new Promise((r) => setTimeout(r, 500));
-  const raw = await load('node:http hello (reference)', { url: `http://127.0.0.1:${port}/` });
-  bare.kill('SIGTERM');
-
   const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
+  const line = (r: Row, base: Row | null) =>
+    console.log(
+      `${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}${base ? fmt(r.rps / base.rps, 2) : ' '.repeat(9)}${fmt(r.errors)}`,
+    );
   console.log(
-    `\nhearth server bench: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}`,
+    `\nhearth server bench: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}, bundle ${bundle}`,
   );
   console.log(
     `${'route'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'x hello'.padStart(9)}${'non-2xx'.padStart(9)}`,
   );
-  for (const r of rows)
-    console.log(`${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}${fmt(r.rps / hello.rps, 2)}${fmt(r.errors)}`);
-  console.log(`${raw.name.padEnd(32)}${fmt(raw.rps)}${fmt(raw.p50, 2)}${fmt(raw.p99, 2)}${fmt(raw.rps / hello.rps, 2)}${fmt(raw.errors)}`);
+  line(rawHello, rawHello);
+  line(raw, rawHello);
+  for (const { hello, init, action } of rows) {
+    line(hello, hello);
+    line(init, hello);
+    line(action, hello);
+  }
   console.log('\nfixed rate: action route at 1,000 requests/s (target p99 < 10 ms)');
-  for (const r of fixed) console.log(`${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}${' '.repeat(9)}${fmt(r.errors)}`);
-  const worst = rows.filter((r) => r.name.endsWith(' action')).reduce((m, r) => Math.min(m, r.rps / hello.rps), Number.POSITIVE_INFINITY);
+  for (const r of fixed) line(r, null);
+  const worst = rows.reduce((m, r) => Math.min(m, r.action.rps / r.hello.rps), Number.POSITIVE_INFINITY);
   console.log(`\naction route / bare route, lowest game: ${worst.toFixed(2)} (target >= 0.40)`);
   console.log(`peak server RSS under load: ${(peakRss / 1024 / 1024).toFixed(1)} MB (target < 150 MB)`);
 } finally {

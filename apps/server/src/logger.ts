@@ -8,7 +8,7 @@ export type { Logger };
  */
 export function createLogger(level = 'info'): Logger {
   return pino(
-    { level, base: { service: 'hearth-server' }, timestamp: pino.stdTimeFunctions.isoTime },
+    { level, base: { service: 'hearth-server', pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime },
     pino.destination({ dest: 1, sync: true }),
   );
 }

@@ -89,7 +89,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     baseUrl(c) {
       if (publicUrl) return publicUrl;
       const forwarded = options.trustProxy ? c.req.header('x-forwarded-host') : undefined;
-      const host = forwarded ?? c.req.header('host') ?? '';
+      const host = forwarded ?? c.req.header('host') ?? new URL(c.req.url).host;
       const proto = options.trustProxy && c.req.header('x-forwarded-proto') === 'https' ? 'https' : 'http';
       return `${proto}://${HOST.test(host) ? host : 'localhost'}`;
     },

@@ -3,6 +3,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildBundleOutsideRepo, type Instance, startBundle } from './helpers/bundle.ts';
+import { playThroughApi } from './helpers/play.ts';
 import { realSlugs, TEST_SECRET } from './helpers/start.ts';
 
 let bundle: string;
@@ -63,4 +64,32 @@ it.skipIf(realSlugs.length === 0)('on SIGTERM finishes the request in flight, th
   expect(answer).toContain('"ok"');
   expect(code).toBe(0);
   expect(instance.lines.some((l) => /shutting down/.test(l))).toBe(true);
+});
+
+it.skipIf(realSlugs.length === 0)('WORKERS=2 runs a cluster whose workers share one secret', { timeout: 120_000 }, async () => {
+  const clustered = await startBundle(bundle, { WORKERS: '2', RATE_LIMIT_RPS: '0' });
+  try {
+    const slug = realSlugs[0]!;
+    const call = async (path: string, body?: unknown) => {
+      // A new connection per request, so the primary spreads them over both workers.
+      const init: RequestInit = { headers: { connection: 'close', 'content-type': 'application/json' } };
+      const res = await fetch(
+        `${clustered.url}${path}`,
+        body === undefined ? init : { ...init, method: 'POST', body: JSON.stringify(body) },
+      );
+      return { status: res.status, body: await res.json() };
+    };
+    const played = await playThroughApi(call, call, slug, 31, 40);
+    expect(played.actions.length).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 200));
+    const pids = new Set(
+      clustered.lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.msg === 'request')
+        .map((l) => l.pid),
+    );
+    expect(pids.size).toBe(2);
+  } finally {
+    expect(await clustered.stop()).toBe(0);
+  }
 });
