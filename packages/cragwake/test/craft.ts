@@ -5,7 +5,10 @@ import { type Cell, type CragState, type Hold, rowAt } from '../src/state.ts';
 
 export const hold = (kind: Hold['kind'], extra: Partial<Hold> = {}): Hold => ({ kind, breaths: 0, cracks: 0, ice: 'dry', ...extra });
 
-/** A climbing state at (row, col) with the given high point and pitch; every cell in play starts plain and dry. */
+/**
+ * A climbing state at (row, col) with the given high point and pitch; every cell in play (floor to the next
+ * belay, out of the fog) starts plain and dry; rows above the next belay stay as generated, as in play.
+ */
 export function craft(
   wall: Wall,
   o: { seed?: number; pitch?: number; highPoint: number; row: number; col: number; stamina?: number; turn?: number },
@@ -15,7 +18,7 @@ export function craft(
   const d = wall.difficulty(pitch);
   const band = freshBand(wall, seed, o.highPoint, d.foresight);
   for (const r of band) {
-    if (r.fogged || r.row % 10 === 0) continue;
+    if (r.fogged || r.row % 10 === 0 || r.row > 10 * pitch) continue;
     r.overhang = false;
     for (let c = 0; c < 6; c++) r.cells[c] = hold('plain');
   }
