@@ -1,5 +1,5 @@
 // The player's view: the numbers that matter this turn and a plain-text picture of the room.
-import { bandLine, colOf, dogTile, isCloudy, isLit, rowOf, warmthCap } from './geometry.ts';
+import { bandLine, colOf, dogTile, isCloudy, isLit, lineOf, rowOf, warmthCap } from './geometry.ts';
 import { COUNTDOWN, HEARTH_CAP, type PublicState, SIZE } from './state.ts';
 import { pileOf } from './turn.ts';
 
@@ -36,6 +36,8 @@ export interface SunloafObservation {
 }
 
 const LINE_NAME: Record<string, string> = { N: 'column', S: 'column', E: 'row', W: 'row' };
+/** The column or row index of band line k: N and E count from 0, S and W from 6. */
+const bandIndex = (wall: string, k: number): number => (wall === 'N' || wall === 'E' ? k : 6 - k);
 
 export function observe(s: PublicState): SunloafObservation {
   const { layout } = s;
@@ -87,20 +89,24 @@ export function observe(s: PublicState): SunloafObservation {
 function picture(s: PublicState, o: SunloafObservation): string {
   const { layout } = s;
   const running = s.phase === 'day';
-  const cell: string[] = [];
-  for (let tile = 0; tile < SIZE * SIZE; tile++) {
-    let who = '.';
-    if (tile === layout.hearth) who = 'H';
-    if (o.bowls.some((b) => b.mat === tile)) who = 'm';
-    for (const d of o.dogs) if (d.next.slice(0, 2).includes(tile)) who = 'd';
-    for (const d of o.dogs) if (d.tile === tile) who = 'D';
-    const cat = s.cats.find((c) => c.tile === tile);
-    if (cat) who = String(cat.id);
-    let light = ' ';
-    if (running && isLit(layout, tile, s.turn)) light = '*';
-    else if (running && tile === layout.hearth && warmthCap(layout, tile, s.turn) === HEARTH_CAP) light = '~';
-    cell.push(layout.furniture.includes(tile) ? '##' : who + light);
+  // One pass per layer into a 49-cell grid: occupant (later layers win), then light.
+  const who: string[] = new Array(49).fill('.');
+  who[layout.hearth] = 'H';
+  for (const b of o.bowls) who[b.mat] = 'm';
+  for (const d of o.dogs) for (const z of d.next.slice(0, 2)) who[z] = 'd';
+  for (const d of o.dogs) who[d.tile] = 'D';
+  for (const c of s.cats) who[c.tile] = String(c.id);
+  const light: string[] = new Array(49).fill(' ');
+  if (running) {
+    const band = bandLine(layout, s.turn);
+    for (let tile = 0; tile < 49; tile++) if (lineOf(layout.window, tile) === band && isLit(layout, tile, s.turn)) light[tile] = '*';
+    if (light[layout.hearth] === ' ' && warmthCap(layout, layout.hearth, s.turn) === HEARTH_CAP) light[layout.hearth] = '~';
   }
+  for (const f of layout.furniture) {
+    who[f] = '#';
+    light[f] = '#';
+  }
+  const cell = who.map((w, tile) => w + light[tile]);
   const lines: string[] = [];
   const status = running
     ? `turn ${s.turn} of ${layout.dayLength} (${layout.dayLength - s.turn} left)`
@@ -115,7 +121,7 @@ function picture(s: PublicState, o: SunloafObservation): string {
     const cloudNote = o.band.cloudy ? ' Cloud: nothing is lit and the hearth is cold this turn.' : '';
     const next = layout.clouds.filter((c) => c > s.turn);
     lines.push(
-      `Window ${layout.window}: band on ${LINE_NAME[layout.window]} line ${o.band.line}, one line every ${layout.bandDwell} turns; shade ${layout.shade}${layout.lattice === null ? '' : `; lattice parity ${layout.lattice}`}.${cloudNote}${next.length ? ` Clouds on turns ${next.join(', ')}.` : ''}`,
+      `Window ${layout.window}: band on line ${o.band.line} (${LINE_NAME[layout.window]} ${bandIndex(layout.window, o.band.line ?? 0)}), one line every ${layout.bandDwell} turns; shade ${layout.shade}${layout.lattice === null ? '' : `; lattice parity ${layout.lattice}`}.${cloudNote}${next.length ? ` Clouds on turns ${next.join(', ')}.` : ''}`,
     );
   }
   lines.push(`    ${[0, 1, 2, 3, 4, 5, 6].map((c) => `${c} `).join(' ')}`);

@@ -1,0 +1,167 @@
+// pnpm bench: engine turns per second through the fast handle, days generated per second with the reference
+// policy's dayPar, and the public act path for comparison. Ratios against the issue's targets are printed
+// from figures measured in this same run. CPU time (process.cpuUsage) is reported beside wall time because
+// the machine is shared: wall time includes time spent waiting for a core.
+import { Stream, streamId } from '@hearth/rng';
+import * as curve from '../src/curves.ts';
+import { dayParOf } from '../src/day.ts';
+import { generateDay } from '../src/generator.ts';
+import { loadSunloaf } from '../src/index.ts';
+import { planTurn } from '../src/planner.ts';
+import type { Action, PublicState, State } from '../src/state.ts';
+
+const game = loadSunloaf();
+const cpuMs = () => process.cpuUsage().user / 1000;
+const time = <T>(fn: () => T): { wall: number; cpu: number; value: T } => {
+  const w0 = performance.now();
+  const c0 = cpuMs();
+  const value = fn();
+  return { wall: performance.now() - w0, cpu: cpuMs() - c0, value };
+};
+const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
+
+// 1. Turns through the fast handle. Random legal in-day actions (MOVE/REST; DOZE counted by the turns it spends)
+//    are recorded once per seed; the timed loop resets the handle (the day comes from the planDay memo, so no
+//    generation is timed) and replays them with stepTrusted.
+const SEEDS = 64;
+const scripts: Action[][] = [];
+for (let seed = 0; seed < SEEDS; seed++) {
+  const sim = game.createSim();
+  sim.reset(seed);
+  const stream = new Stream(seed, streamId('sunloaf-bench'));
+  const actions: Action[] = [];
+  while ((sim.state as State).phase === 'day') {
+    const legal = (sim.legalActions() as Action[]).filter((a) => a.type === 'MOVE' || a.type === 'REST');
+    const a = stream.below(3) === 0 ? legal[stream.below(legal.length)]! : ({ type: 'REST' } as Action);
+    actions.push(a);
+    sim.stepTrusted(a);
+  }
+  scripts.push(actions);
+}
+const sim = game.createSim();
+const turnsRun = (rounds: number) => {
+  let turns = 0;
+  for (let r = 0; r < rounds; r++) {
+    for (let seed = 0; seed < SEEDS; seed++) {
+      sim.reset(seed);
+      const script = scripts[seed]!;
+      for (let i = 0; i < script.length; i++) sim.stepTrusted(script[i]!);
+      turns += script.length;
+    }
+  }
+  return turns;
+};
+turnsRun(20); // warm up
+const turns = time(() => turnsRun(300));
+const turnsPerSec = (turns.value / turns.cpu) * 1000;
+
+// 1b. The same with legalActions() every turn (what a bot pays to enumerate its choices).
+const withLegal = time(() => {
+  let n = 0;
+  for (let r = 0; r < 40; r++) {
+    for (let seed = 0; seed < SEEDS; seed++) {
+      sim.reset(seed);
+      for (const a of scripts[seed]!) {
+        sim.legalActions();
+        sim.stepTrusted(a);
+        n++;
+      }
+    }
+  }
+  return n;
+});
+
+// 1c. The public act path (parse, refuse, clone, apply, observe) for comparison.
+const viaAct = time(() => {
+  let n = 0;
+  for (let seed = 0; seed < 16; seed++) {
+    let state: unknown = game.init(seed).state;
+    for (const a of scripts[seed]!) {
+      const r = game.act(state, a);
+      if (!r.ok) throw new Error(r.reason);
+      state = r.state;
+      n++;
+    }
+  }
+  return n;
+});
+
+// 2. Days generated per second, reference policy included (generation + the policy playing the day for dayPar),
+//    bypassing every memo. Days 1..30 of many seeds so every difficulty is in the mix.
+const DAY_SEEDS = 150;
+const fresh: Array<{ seed: number; day: number; cursor: number }> = [];
+for (let seed = 10_000; seed < 10_000 + DAY_SEEDS; seed++) {
+  let cursor = 0;
+  for (let day = 1; day <= 30; day++) {
+    fresh.push({ seed, day, cursor });
+    cursor = generateDay(seed, cursor, day).cursor;
+  }
+}
+const genOnly = time(() => {
+  for (const f of fresh) generateDay(f.seed, f.cursor, f.day);
+  return fresh.length;
+});
+const toPublic = (f: { seed: number; day: number; cursor: number }): PublicState => {
+  const g = generateDay(f.seed, f.cursor, f.day);
+  return {
+    day: f.day,
+    turn: 0,
+    phase: 'day',
+    outcome: null,
+    score: 0,
+    mult: curve.multiplier(f.day),
+    quotaRatio: curve.quotaRatio(f.day),
+    dayPar: 0,
+    dayQuota: 0,
+    dayCosyRaw: 0,
+    chain: 0,
+    layout: g.layout,
+    bowls: g.bowls,
+    cats: g.cats,
+  };
+};
+const withPolicy = time(() => {
+  let par = 0;
+  for (const f of fresh) par += dayParOf(toPublic(f));
+  return par;
+});
+const perDayMs = withPolicy.cpu / fresh.length;
+const perDayWallMs = withPolicy.wall / fresh.length;
+let worstMs = 0;
+for (const f of fresh.slice(0, 600)) {
+  const s = toPublic(f);
+  const c0 = performance.now();
+  dayParOf(s);
+  worstMs = Math.max(worstMs, performance.now() - c0);
+}
+
+// 3. Reference policy decisions per second on live positions.
+const decisions = time(() => {
+  let n = 0;
+  for (let seed = 0; seed < SEEDS; seed++) {
+    sim.reset(seed);
+    while ((sim.state as State).phase === 'day') {
+      sim.stepTrusted(planTurn(sim.state as State));
+      n++;
+    }
+  }
+  return n;
+});
+
+console.log('Sunloaf benchmark (one core; cpu = user CPU time of this process)');
+console.log(
+  `  fast handle, stepTrusted:       ${fmt(turnsPerSec)} turns/s cpu (${fmt((turns.value / turns.wall) * 1000)} wall) over ${fmt(turns.value)} turns  -> ${(turnsPerSec / 500_000).toFixed(2)}x the 500,000 turns/s target`,
+);
+console.log(`  fast handle + legalActions():   ${fmt((withLegal.value / withLegal.cpu) * 1000)} turns/s cpu`);
+console.log(
+  `  public act (parse+clone+view):  ${fmt((viaAct.value / viaAct.cpu) * 1000)} turns/s cpu  -> fast handle is ${(turnsPerSec / ((viaAct.value / viaAct.cpu) * 1000)).toFixed(1)}x act`,
+);
+console.log(
+  `  day generation only:            ${fmt((genOnly.value / genOnly.cpu) * 1000)} days/s cpu (${((genOnly.cpu / genOnly.value) * 1000).toFixed(1)} us/day)`,
+);
+console.log(
+  `  day + reference policy (dayPar): ${fmt(1000 / perDayMs)} days/s cpu, ${(perDayMs * 1000).toFixed(0)} us/day cpu (${(perDayWallMs * 1000).toFixed(0)} us wall), worst ${worstMs.toFixed(2)} ms wall  -> ${(1 / perDayMs).toFixed(2)}x the 1 ms/day target`,
+);
+console.log(
+  `  reference policy decisions:     ${fmt((decisions.value / decisions.cpu) * 1000)} decisions/s cpu (${((decisions.cpu / decisions.value) * 1000).toFixed(1)} us each, step included)`,
+);
