@@ -1,5 +1,6 @@
 import { createWire, type Registry } from '@hearth/engine';
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
 import type { BodyLimits } from './body.ts';
 import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from './context.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -153,6 +154,18 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
       'request',
     );
   };
+
+  // The API holds no cookies or sessions, so any origin may call it (browser-based agents included).
+  app.use(
+    '/api/*',
+    cors({
+      origin: '*',
+      allowMethods: ['GET', 'HEAD', 'POST'],
+      allowHeaders: ['Content-Type', 'X-Request-Id'],
+      exposeHeaders: ['X-Request-Id', 'Retry-After'],
+      maxAge: 86400,
+    }),
+  );
 
   app.get('/healthz', (c) => {
     c.set('route', '/healthz');

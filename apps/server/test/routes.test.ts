@@ -343,6 +343,24 @@ describe('docs, llms.txt, healthz, metrics', () => {
   });
 });
 
+describe('CORS', () => {
+  it('lets any origin call the API, with a preflight for POST', async () => {
+    const pre = await fetch(url(`/api/games/${slugs[0]}/action`), {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://agent.example',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type',
+      },
+    });
+    expect(pre.status).toBe(204);
+    expect(pre.headers.get('access-control-allow-origin')).toBe('*');
+    expect(pre.headers.get('access-control-allow-methods')).toContain('POST');
+    const res = await fetch(url('/api/games'), { headers: { origin: 'https://agent.example' } });
+    expect(res.headers.get('access-control-allow-origin')).toBe('*');
+  });
+});
+
 describe('rate limiting', () => {
   it('answers 429 with Retry-After past the burst, per client, and never on /healthz', async () => {
     const limited = await startServer({ rateLimit: { perSecond: 1, burst: 3 } });
