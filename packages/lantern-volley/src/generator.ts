@@ -7,22 +7,35 @@ import type { FlightSim } from './flight.ts';
 import type { Beam, Box, Circle, Layout } from './layout.ts';
 import { type AngleEffect, fewestShotsToClear, reachedMask, sweepLayout } from './sweep.ts';
 
-/** What each wave holds besides its lanterns (index 0 = wave 1). Tuned with bench/calibrate.ts. */
-export const TUNING = {
-  screenLength: [80, 170] as [number, number],
-  lanternSpacing: 0,
-};
-
-export const CONTENT: { rects: number; diagonals: number; screens: number; gongs: number }[] = [
-  { rects: 2, diagonals: 1, screens: 0, gongs: 0 },
-  { rects: 2, diagonals: 1, screens: 1, gongs: 1 },
-  { rects: 3, diagonals: 2, screens: 1, gongs: 1 },
-  { rects: 3, diagonals: 2, screens: 2, gongs: 1 },
-  { rects: 3, diagonals: 3, screens: 2, gongs: 1 },
-  { rects: 4, diagonals: 3, screens: 2, gongs: 2 },
-  { rects: 4, diagonals: 3, screens: 3, gongs: 2 },
-  { rects: 4, diagonals: 4, screens: 3, gongs: 2 },
+/**
+ * What each wave holds besides its lanterns (index 0 = wave 1), tuned with bench/calibrate.ts so that the solver
+ * lands in the design document's 9,000-12,000: many paper screens (in the field and lining the walls) cut long
+ * banked flights short, and lanterns keep their distance so few line up.
+ */
+export const CONTENT: readonly {
+  rects: number;
+  diagonals: number;
+  screens: number;
+  wallScreens: number;
+  gongs: number;
+  lanternSpacing: number;
+}[] = [
+  { rects: 1, diagonals: 1, screens: 10, wallScreens: 5, gongs: 0, lanternSpacing: 420 },
+  { rects: 1, diagonals: 1, screens: 10, wallScreens: 5, gongs: 0, lanternSpacing: 380 },
+  { rects: 1, diagonals: 1, screens: 11, wallScreens: 5, gongs: 0, lanternSpacing: 380 },
+  { rects: 1, diagonals: 1, screens: 11, wallScreens: 5, gongs: 0, lanternSpacing: 340 },
+  { rects: 2, diagonals: 1, screens: 12, wallScreens: 5, gongs: 0, lanternSpacing: 300 },
+  { rects: 2, diagonals: 1, screens: 12, wallScreens: 5, gongs: 1, lanternSpacing: 300 },
+  { rects: 2, diagonals: 1, screens: 13, wallScreens: 5, gongs: 1, lanternSpacing: 260 },
+  { rects: 2, diagonals: 1, screens: 13, wallScreens: 5, gongs: 1, lanternSpacing: 240 },
 ];
+export const SCREEN_LENGTH = [160, 300] as const;
+export const WALL_SCREEN_LENGTH = [300, 450] as const;
+/** Lantern centres stay in this band of y. */
+export const LANTERN_BAND = [90, 1080] as const;
+
+/** Why drawn layouts were rejected (diagnostics for bench/calibrate.ts; never read by the rules). */
+export const GEN_STATS = { placement: 0, unreachable: 0, unclearable: 0 };
 
 export const GONG_RADIUS = 26;
 export const BEAM_THICKNESS = 20;
@@ -31,8 +44,8 @@ export const SCREEN_THICKNESS = 14;
 export const FIELD = { x0: 40, y0: 60, x1: 1040, y1: 1160 } as const;
 /** Minimum gap between the bounding boxes of any two shapes. */
 export const CLEARANCE = 24;
-export const MAX_ATTEMPTS = 40;
-const PLACE_TRIES = 200;
+export const MAX_ATTEMPTS = 80;
+const PLACE_TRIES = 400;
 const LANTERN_TRIES = 30;
 
 type Rect = { x0: number; y0: number; x1: number; y1: number };
@@ -54,7 +67,10 @@ export function generateLayout(seed: number, wave: number, sim: FlightSim): Gene
   const rng = new Stream(seed >>> 0, layoutStreamId(wave));
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
     const drawn = drawLayout(rng, wave);
-    if (!drawn) continue;
+    if (!drawn) {
+      GEN_STATS.placement++;
+      continue;
+    }
     const { layout, boxes } = drawn;
     // Re-place unreachable lanterns a few times before giving up on the attempt.
     let effects = sweepLayout(sim, layout, row.bounceCap);
@@ -67,9 +83,10 @@ export function generateLayout(seed: number, wave: number, sim: FlightSim): Gene
         rng,
         others,
         LANTERN_RADIUS,
-        FIELD.y0 + 30,
-        FIELD.y1 - 80,
+        LANTERN_BAND[0],
+        LANTERN_BAND[1],
         layout.lanterns.filter((_, i) => i !== missing),
+        CONTENT[wave - 1]!.lanternSpacing,
       );
       if (!spot) break;
       const l = layout.lanterns[missing]!;
@@ -78,8 +95,14 @@ export function generateLayout(seed: number, wave: number, sim: FlightSim): Gene
       boxes[boxes.length - layout.lanterns.length + missing] = circleBox(spot.x, spot.y, LANTERN_RADIUS);
       effects = sweepLayout(sim, layout, row.bounceCap);
     }
-    if (reachedMask(effects) !== (1 << row.lanterns) - 1) continue;
-    if (fewestShotsToClear(effects, row.lanterns) > row.wisps) continue;
+    if (reachedMask(effects) !== (1 << row.lanterns) - 1) {
+      GEN_STATS.unreachable++;
+      continue;
+    }
+    if (fewestShotsToClear(effects, row.lanterns) > row.wisps) {
+      GEN_STATS.unclearable++;
+      continue;
+    }
     return { layout, attempts: attempt, effects };
   }
   const layout = fallbackLayout(wave);
@@ -116,10 +139,29 @@ function drawLayout(rng: Stream, wave: number): { layout: Layout; boxes: Rect[] 
   const screens: Box[] = [];
   for (let i = 0; i < content.screens; i++) {
     const horizontal = rng.percent(50);
-    const long = rng.range(TUNING.screenLength[0], TUNING.screenLength[1]);
+    const long = rng.range(SCREEN_LENGTH[0], SCREEN_LENGTH[1]);
     const r = placeBox(rng, boxes, horizontal ? long : SCREEN_THICKNESS, horizontal ? SCREEN_THICKNESS : long);
     if (!r) return null;
     screens.push({ id: id++, ...r });
+  }
+  // Screens along the walls: they take away free wall banks.
+  for (let i = 0; i < content.wallScreens; i++) {
+    const side = rng.below(3);
+    const long = rng.range(WALL_SCREEN_LENGTH[0], WALL_SCREEN_LENGTH[1]);
+    let placed: Rect | null = null;
+    for (let t = 0; t < PLACE_TRIES && !placed; t++) {
+      const along = side === 2 ? rng.range(20, ARENA_WIDTH - 20 - long) : rng.range(20, FIELD.y1 - long);
+      const r =
+        side === 0
+          ? { x0: 6, y0: along, x1: 6 + SCREEN_THICKNESS, y1: along + long }
+          : side === 1
+            ? { x0: ARENA_WIDTH - 6 - SCREEN_THICKNESS, y0: along, x1: ARENA_WIDTH - 6, y1: along + long }
+            : { x0: along, y0: 6, x1: along + long, y1: 6 + SCREEN_THICKNESS };
+      if (!boxes.some((b) => overlaps(r, b))) placed = r;
+    }
+    if (!placed) return null;
+    boxes.push(placed);
+    screens.push({ id: id++, ...placed });
   }
   const gongs: Circle[] = [];
   for (let i = 0; i < content.gongs; i++) {
@@ -129,7 +171,10 @@ function drawLayout(rng: Stream, wave: number): { layout: Layout; boxes: Rect[] 
   }
   const lanterns: Circle[] = [];
   for (let i = 0; i < row.lanterns; i++) {
-    const c = placeCircle(rng, boxes, LANTERN_RADIUS, FIELD.y0 + 30, FIELD.y1 - 80, lanterns);
+    // The spacing relaxes by 40 units at a time when a crowded field has no room left for it.
+    let c: { x: number; y: number } | null = null;
+    for (let gap = content.lanternSpacing; !c && gap >= 0; gap -= 40)
+      c = placeCircle(rng, boxes, LANTERN_RADIUS, LANTERN_BAND[0], LANTERN_BAND[1], lanterns, gap, PLACE_TRIES / 4);
     if (!c) return null;
     lanterns.push({ id: id++, x: c.x, y: c.y, r: LANTERN_RADIUS });
   }
@@ -163,15 +208,16 @@ function placeCircle(
   yMin: number,
   yMax: number,
   spaced: readonly Circle[] = [],
+  gap = 0,
+  tries = PLACE_TRIES,
 ): { x: number; y: number } | null {
-  for (let t = 0; t < PLACE_TRIES; t++) {
+  for (let t = 0; t < tries; t++) {
     const x0 = rng.range(FIELD.x0, FIELD.x1 - 2 * r);
     const y0 = rng.range(yMin, yMax - 2 * r);
     const box = { x0, y0, x1: x0 + 2 * r, y1: y0 + 2 * r };
     if (boxes.some((b) => overlaps(box, b))) continue;
     const x = x0 + r;
     const y = y0 + r;
-    const gap = TUNING.lanternSpacing;
     if (spaced.some((c) => (c.x - x) * (c.x - x) + (c.y - y) * (c.y - y) < gap * gap)) continue;
     boxes.push(box);
     return { x, y };

@@ -1,5 +1,5 @@
-// Bots shipped with the game: `solver` (exact per-wave search, the calibration's strong player) and
-// `greedy` (best points for the next shot only), both over the 1,501 legal angles.
+// Bots shipped with the game, both searching the 1,501 legal angles: `solver` (exact per-wave search, the
+// calibration's strong player) and `greedy` (best points for the next shot that keeps the wave clearable).
 import type { PolicyFactory } from '@hearth/engine';
 import { FIRST_TENTH, waveRow } from './constants.ts';
 import type { LayoutCache } from './layouts.ts';
@@ -30,7 +30,7 @@ export function createPolicies(layouts: LayoutCache): Record<string, PolicyFacto
     }),
     greedy: () => ({
       name: 'greedy',
-      decide: (state) => shoot(plannerFor(state).greedyAngle(litMask(state.lit))),
+      decide: (state) => shoot(plannerFor(state).greedyAngle(litMask(state.lit), state.wispsLeft)),
     }),
   };
 }

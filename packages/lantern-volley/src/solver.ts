@@ -80,21 +80,44 @@ export class WavePlanner {
     return best;
   }
 
-  /** The angle that scores most on the next shot alone (most new lanterns first, then points; lowest index on ties). */
-  greedyAngle(mask: number): number {
+  private readonly shotsMemo = new Map<number, number>();
+
+  /** Fewest shots that light every lantern from `mask` (Infinity if impossible). */
+  minShots(mask: number): number {
+    if (mask === this.full) return 0;
+    const hit = this.shotsMemo.get(mask);
+    if (hit !== undefined) return hit;
+    this.shotsMemo.set(mask, Number.POSITIVE_INFINITY);
+    let best = Number.POSITIVE_INFINITY;
+    for (const move of this.moves) {
+      const { next } = this.gain(move, mask);
+      if (next !== mask) best = Math.min(best, 1 + this.minShots(next));
+    }
+    this.shotsMemo.set(mask, best);
+    return best;
+  }
+
+  /**
+   * The greedy player: one shot of look-ahead over every distinct outcome of the 1,501 angles, taking the shot that
+   * scores most now (wave bonuses included) among those that keep the wave clearable with the wisps left.
+   */
+  greedyAngle(mask: number, left: number): number {
     let best = -1;
-    let bestLit = 0;
     let bestPoints = -1;
     for (const move of this.moves) {
       const { points, next } = this.gain(move, mask);
-      const lit = popcount(next & ~mask);
-      if (lit > bestLit || (lit === bestLit && points > bestPoints)) {
+      if (next === mask) continue;
+      let total = points;
+      if (next === this.full) {
+        total += POINTS.waveClear + POINTS.perUnspentWisp * (left - 1);
+        if (mask === 0 && left === this.wisps && this.lanternCount >= POINTS.oneShotWonderMinLanterns) total += POINTS.oneShotWonder;
+      } else if (this.minShots(next) > left - 1) continue;
+      if (total > bestPoints) {
         best = move.index;
-        bestLit = lit;
-        bestPoints = points;
+        bestPoints = total;
       }
     }
-    return Math.max(best, 0);
+    return best < 0 ? this.bestAngle(mask, left) : best;
   }
 
   /** The table index (0..1500) of the best next shot, or the first angle when nothing helps. */
@@ -102,10 +125,4 @@ export class WavePlanner {
     const { move } = this.value(mask, left);
     return move < 0 ? 0 : this.moves[move]!.index;
   }
-}
-
-function popcount(x: number): number {
-  let n = 0;
-  for (let m = x; m; m &= m - 1) n++;
-  return n;
 }

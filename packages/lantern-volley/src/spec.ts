@@ -1,7 +1,18 @@
 // The served spec: the design document's sections verbatim, the schemas, and every decision it left open.
 import type { Decision, Spec } from '@hearth/engine';
 import { WAVES } from './constants.ts';
-import { CLEARANCE, CONTENT, FIELD, GONG_RADIUS, MAX_ATTEMPTS } from './generator.ts';
+import {
+  BEAM_THICKNESS,
+  CLEARANCE,
+  CONTENT,
+  FIELD,
+  GONG_RADIUS,
+  LANTERN_BAND,
+  MAX_ATTEMPTS,
+  SCREEN_LENGTH,
+  SCREEN_THICKNESS,
+  WALL_SCREEN_LENGTH,
+} from './generator.ts';
 import { LEGEND } from './observe.ts';
 import { actionGrammar, observationSchema, stateSchema } from './schemas.ts';
 
@@ -106,7 +117,7 @@ export const decisions: Decision[] = [
   },
   {
     topic: 'layout generation',
-    decision: `Per wave a Stream of @hearth/rng named "lantern-volley/layout/wave-N" under the round seed draws, in this order: rect beams (60% horizontal, 90..240 by 20), diagonals (span 70..150, lean 50/50), screens (50% horizontal, thickness 14), gongs, lanterns, each by rejection sampling in the field x ${FIELD.x0}..${FIELD.x1}, y ${FIELD.y0}..${FIELD.y1} with ${CLEARANCE} units between bounding boxes (lanterns kept 30 units further from the top and 80 above the field bottom). Counts per wave are in appendix.content. A draw is accepted only when every lantern is lit by at least one legal angle and the whole wave can be cleared within its wisps (a sweep of the 1,501 angles; unreachable lanterns are re-placed up to 30 times, then the whole wave is redrawn, up to ${MAX_ATTEMPTS} times; a fixed fallback exists and a test checks no seed reaches it).`,
+    decision: `Per wave a Stream of @hearth/rng named "lantern-volley/layout/wave-N" under the round seed draws, in this order: rect beams (60% horizontal, length 90..240, thickness ${BEAM_THICKNESS}), diagonals (span 70..150, lean 50/50), paper screens in the field (50% horizontal, length ${SCREEN_LENGTH[0]}..${SCREEN_LENGTH[1]}, thickness ${SCREEN_THICKNESS}), paper screens lining the left, right or top wall (6 units off it, length ${WALL_SCREEN_LENGTH[0]}..${WALL_SCREEN_LENGTH[1]}), gongs, then lanterns (centres in y ${LANTERN_BAND[0]}..${LANTERN_BAND[1]}, kept apart by the wave's lanternSpacing, relaxed by 40 at a time when no room is left). Shapes are placed by rejection sampling on integer coordinates in the field x ${FIELD.x0}..${FIELD.x1}, y ${FIELD.y0}..${FIELD.y1} with ${CLEARANCE} units between bounding boxes. Counts per wave are in appendix.content. A draw is accepted only when every lantern is lit by at least one legal angle and the whole wave can be cleared within its wisps (a sweep of the 1,501 angles; unreachable lanterns are re-placed up to 30 times, then the wave is redrawn, up to ${MAX_ATTEMPTS} times; a fixed fallback exists and a test checks that no tested seed reaches it). The counts are calibrated (bench/calibrate.ts, README) so that the solver's rounds centre in the 9,000-12,000 band.`,
   },
   {
     topic: 'revealing layouts',
