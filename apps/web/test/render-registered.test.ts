@@ -4,6 +4,7 @@ import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { rendererFor } from '../src/render/index.ts';
+import { lightFromText } from '../src/render/sunloaf.ts';
 import type { View } from '../src/render/types.ts';
 import { actsIn } from './view.ts';
 
@@ -29,6 +30,13 @@ function reachable(slug: string, view: View): Set<string> {
   return out;
 }
 
+/** The lit tiles the board reads from the picture agree with the cats the observation says are in the light. */
+function sunloafLightAgrees(view: View) {
+  const light = lightFromText(view.response.observation.text);
+  for (const cat of (view.response.observation as unknown as { cats: { tile: number; warmthCap: number }[] }).cats)
+    expect(light[cat.tile] === '*', `cat on tile ${cat.tile} with warmth cap ${cat.warmthCap}`).toBe(cat.warmthCap === 6);
+}
+
 describe.skipIf(registry.slugs.length === 0)('boards of the registered games', () => {
   for (const slug of registry.slugs) {
     it(`${slug}: draws every position of a played game and offers every legal action`, async () => {
@@ -43,6 +51,7 @@ describe.skipIf(registry.slugs.length === 0)('boards of the registered games', (
           const offered = reachable(slug, view);
           for (const a of response.legalActions)
             expect(offered.has(withoutCost(a)), `${slug} seed ${seed} step ${step}: ${JSON.stringify(a)}`).toBe(true);
+          if (slug === 'sunloaf') sunloafLightAgrees(view);
           if (response.gameOver || response.legalActions.length === 0) break;
           // walk the list so the game moves on: the last action is often END_RUN, so take one from the middle
           const action = response.legalActions[(seed + step) % Math.max(1, response.legalActions.length - 1)];
