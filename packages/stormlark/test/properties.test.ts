@@ -10,6 +10,7 @@ import { cautiousPlayer, dodgeCrossingExists, invariants } from './helpers.ts';
 const LONG = process.env.STORMLARK_LONG === '1';
 const SEEDS = LONG ? 10_000 : 1_500;
 const MAX_TURNS = 600;
+const LONG_TIMEOUT = LONG ? 4 * 3_600_000 : 300_000;
 
 let wasm: StormlarkGame;
 let js: StormlarkGame;
@@ -19,40 +20,46 @@ beforeAll(async () => {
 });
 
 describe(`random legal play over ${SEEDS.toLocaleString('en')} seeds`, () => {
-  it('keeps every invariant and the guarantee after every turn', () => {
-    const problems: string[] = [];
-    const reachHist = new Map<number, number>();
-    let turns = 0;
-    let wardensSeen = 0;
-    for (let seed = 0; seed < SEEDS && problems.length < 10; seed++) {
-      const sim = wasm.createSim();
-      sim.reset(seed);
-      if (!dodgeCrossingExists(wasm, sim.state)) problems.push(`seed ${seed}: no crossing at init`);
-      const decide = cautiousPlayer(wasm, seed);
-      for (let t = 0; t < MAX_TURNS && !sim.gameOver(); t++) {
-        const prev = wasm.rules.clone(sim.state);
-        const a = decide(prev);
-        const refused = sim.step(a);
-        if (refused) {
-          problems.push(`seed ${seed} turn ${t}: ${a.type} refused (${refused.reason})`);
-          break;
+  it(
+    'keeps every invariant and the guarantee after every turn',
+    () => {
+      const problems: string[] = [];
+      const reachHist = new Map<number, number>();
+      let turns = 0;
+      let wardensSeen = 0;
+      for (let seed = 0; seed < SEEDS && problems.length < 10; seed++) {
+        const sim = wasm.createSim();
+        sim.reset(seed);
+        if (!dodgeCrossingExists(wasm, sim.state)) problems.push(`seed ${seed}: no crossing at init`);
+        const decide = cautiousPlayer(wasm, seed);
+        for (let t = 0; t < MAX_TURNS && !sim.gameOver(); t++) {
+          const prev = wasm.rules.clone(sim.state);
+          const a = decide(prev);
+          const refused = sim.step(a);
+          if (refused) {
+            problems.push(`seed ${seed} turn ${t}: ${a.type} refused (${refused.reason})`);
+            break;
+          }
+          turns++;
+          for (const v of invariants(prev, a, sim.state)) problems.push(`seed ${seed} turn ${t}: ${v}`);
+          if (a.type !== 'END_RUN' && a.type !== 'NEXT_REACH' && !dodgeCrossingExists(wasm, sim.state))
+            problems.push(`seed ${seed} turn ${t}: no dodge-only crossing of columns 1..3`);
+          if (sim.state.entities.some((e) => e.kind === 'warden')) wardensSeen++;
         }
-        turns++;
-        for (const v of invariants(prev, a, sim.state)) problems.push(`seed ${seed} turn ${t}: ${v}`);
-        if (a.type !== 'END_RUN' && a.type !== 'NEXT_REACH' && !dodgeCrossingExists(wasm, sim.state))
-          problems.push(`seed ${seed} turn ${t}: no dodge-only crossing of columns 1..3`);
-        if (sim.state.entities.some((e) => e.kind === 'warden')) wardensSeen++;
+        reachHist.set(sim.state.reach, (reachHist.get(sim.state.reach) ?? 0) + 1);
       }
-      reachHist.set(sim.state.reach, (reachHist.get(sim.state.reach) ?? 0) + 1);
-    }
-    expect(problems).toEqual([]);
-    expect(turns).toBeGreaterThan(SEEDS * 20);
-    // the runs reach the reaches where every kind is unlocked
-    expect([...reachHist.keys()].some((r) => r >= 8)).toBe(true);
-    expect(wardensSeen).toBeGreaterThan(0);
-    if (LONG)
-      console.log(`long run: ${SEEDS} seeds, ${turns} turns, final reaches ${JSON.stringify([...reachHist].sort((a, b) => a[0] - b[0]))}`);
-  });
+      expect(problems).toEqual([]);
+      expect(turns).toBeGreaterThan(SEEDS * 20);
+      // the runs reach the reaches where every kind is unlocked
+      expect([...reachHist.keys()].some((r) => r >= 8)).toBe(true);
+      expect(wardensSeen).toBeGreaterThan(0);
+      if (LONG)
+        console.log(
+          `long run: ${SEEDS} seeds, ${turns} turns, final reaches ${JSON.stringify([...reachHist].sort((a, b) => a[0] - b[0]))}`,
+        );
+    },
+    LONG_TIMEOUT,
+  );
 
   it('two simulation handles stepped alternately on one kernel match each run alone (the resident board is never stale)', () => {
     const solo = (seed: number) => {
