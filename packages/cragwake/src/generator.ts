@@ -59,7 +59,8 @@ export function createWall(kernel: CragKernel): Wall {
   const out = kernel.rowBuffer();
   let view = new Int32Array(kernel.memory.buffer, out, 7);
   const cells = (): Int32Array => {
-    if (view.buffer !== kernel.memory.buffer) view = new Int32Array(kernel.memory.buffer, out, 7);
+    // A view on a detached buffer (after a memory.grow) has length 0; the kernel's stub runtime never grows.
+    if (view.length === 0) view = new Int32Array(kernel.memory.buffer, out, 7);
     return view;
   };
   return {

@@ -39,7 +39,7 @@ const RECIPES: Recipe[] = [
   {
     name: 'greedy-seed-2026-to-exhaustion',
     seed: 2026,
-    note: 'greedy play until stamina runs out: frost, gusts, rockfall, spindrift and the foresight change at pitch 18',
+    note: 'greedy play until stamina runs out at pitch 21: frost, gusts, rockfall and the foresight change at pitch 18',
     pick: greedy,
     until: () => false,
     minPitch: 8,
@@ -51,6 +51,17 @@ const RECIPES: Recipe[] = [
     pick: (s, legal, step) => (hash(99, 3, step) % 3 === 0 ? randomPolicy(step).decide(s, legal) : greedy(s, legal, step)),
     until: (s) => s.pitch >= 5 && s.phase === 'climbing' && s.row > 45,
     minPitch: 5,
+  },
+  {
+    name: 'spindrift-seed-31',
+    seed: 31,
+    note: 'greedy play that stands still in the rockfall column from pitch 8 on: spindrift, sweeps and creep on the band',
+    pick: (s, legal) =>
+      s.phase === 'climbing' && s.pitch >= 8 && s.rockfall.now === s.col && s.row % 10 !== 0 && s.stamina > 8
+        ? { type: 'breathe' }
+        : greedy(s, legal, 0),
+    until: () => false,
+    minPitch: 8,
   },
   {
     name: 'random-seed-1',
