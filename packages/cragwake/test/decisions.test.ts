@@ -121,6 +121,18 @@ describe('responses', () => {
     expect(r.spec.decisions.length).toBeGreaterThan(15);
     expect(legalActions(r.state).at(-1)).toEqual({ type: 'breathe' });
   });
+  it('the served schemas name exactly the fields a state and an observation carry', () => {
+    const game = createGame(wall);
+    const r = game.init(9);
+    const stateSchema = r.spec.stateSchema as { required: string[]; properties: Record<string, unknown> };
+    expect([...stateSchema.required].sort()).toEqual(Object.keys(r.state).sort());
+    expect(Object.keys(stateSchema.properties).sort()).toEqual(Object.keys(r.state).sort());
+    const obsSchema = r.spec.observationSchema as { required: string[]; properties: Record<string, unknown> };
+    expect([...obsSchema.required].sort()).toEqual(Object.keys(r.observation).sort());
+    expect(Object.keys(obsSchema.properties).sort()).toEqual(Object.keys(r.observation).sort());
+    expect(Object.keys(r.spec.legend)).toContain('@');
+    expect(r.spec.rules).toContain('TURN ORDER');
+  });
   it('a refusal carries the full legal list and changes nothing', () => {
     const game = createGame(wall);
     const r = game.init(7);
