@@ -3,6 +3,7 @@
 import { wrap } from 'comlink';
 import { createHttpEngine } from './engine-http.ts';
 import type { EngineService } from './engine-service.ts';
+import { esc as escapeText } from './render/markup.ts';
 
 export type Engine = EngineService;
 
@@ -15,6 +16,15 @@ export function getEngine(online = false): Engine {
     http ??= createHttpEngine(document.baseURI);
     return http;
   }
-  worker ??= wrap<EngineService>(new Worker(new URL('./worker.js', document.baseURI))) as unknown as Engine;
+  if (!worker) {
+    const w = new Worker(new URL('./worker.js', document.baseURI));
+    // A worker that fails to load never answers: say so instead of leaving the page on "Loading…".
+    w.addEventListener('error', (event) => {
+      const app = document.getElementById('app');
+      if (app)
+        app.innerHTML = `<main><p class="message" data-kind="refusal">The game engine failed to start: ${escapeText(event.message || 'worker error')}</p></main>`;
+    });
+    worker = wrap<EngineService>(w) as unknown as Engine;
+  }
   return worker;
 }

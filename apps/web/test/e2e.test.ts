@@ -119,6 +119,14 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
     await page.close();
   });
 
+  it('says so when the hash names no registered game', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${prod.url}#/no-such-game?seed=1`);
+    await page.waitForSelector('.message[data-kind="refusal"]');
+    expect(await page.textContent('.message')).toContain('no game registered as "no-such-game"');
+    await page.close();
+  });
+
   it('fits a phone-sized screen and honours reduced motion on every game page', async () => {
     const page = await browser.context.newPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -27,8 +27,9 @@ export async function showGame(root: HTMLElement, route: GameRoute, engine: Engi
   let spec: Spec;
   try {
     spec = await engine.spec(slug);
-  } catch {
-    root.innerHTML = `<main class="game"><p>No game is registered as “${esc(slug)}”.</p><p><a href="#/">All games</a></p></main>`;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    root.innerHTML = `<main class="game"><p class="message" data-kind="refusal">Cannot open “${esc(slug)}”: ${esc(why)}</p><p><a href="${formatRoute({ page: 'home', online: route.online === true })}">All games</a></p></main>`;
     return () => {};
   }
   document.title = `${spec.name} — Hearth`;

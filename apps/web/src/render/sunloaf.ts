@@ -188,7 +188,7 @@ export const sunloafRenderer: Renderer<SunUi> = {
 <ul class="cats">${catRows}</ul>
 <p class="selection">${ui.selected === null ? 'No cat selected.' : `Cat ${ui.selected} selected: pick a tile.`}</p>
 <div class="actions">${actButton({ type: 'REST' }, 'Rest (R)', 'REST')}${actButton({ type: 'DOZE' }, 'Doze (Z)', 'DOZE')}${actButton({ type: 'NEXT_DAY' }, 'Next day (N)', 'NEXT_DAY')}${actButton({ type: 'END_RUN' }, 'End run (E)', 'END_RUN')}</div>
-<p class="legend">☀ bright = lit, hatched = band in shade, ▢ mat with turns to serve, D dog with its next steps 1–3, z = settled streak, +n = pile</p></div>`;
+<p class="legend">yellow = lit, tan = band in shade, grey = band under cloud, ▢ mat with turns to serve (orange: counting down), D dog with its next steps 1–3, z = settled streak, +n = pile</p></div>`;
     return `<div class="board-row">${drawRoom(view, ui)}${side}</div>`;
   },
   onUi(token, _view, ui): Intent {
