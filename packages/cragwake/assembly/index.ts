@@ -152,7 +152,7 @@ let dIcy: u32 = 0;
 let dOverhang: u32 = 0;
 
 function loadDifficulty(pitch: i32): void {
-  if (pitch == dPitch) return;
+  if (pitch === dPitch) return;
   dPitch = pitch;
   dLo = difficulty(PARAM_HOLDS_MIN, pitch);
   dHi = difficulty(PARAM_HOLDS_MAX, pitch);
