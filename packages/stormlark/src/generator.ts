@@ -1,7 +1,7 @@
 // Column generation from @hearth/rng. Drawn column n uses draws rngState + slot for fixed slots
 // 0..BUDGET-1 (the slot table below), so every scrolling turn consumes exactly BUDGET draws whatever
 // the column turns out to be; unused slots are simply skipped.
-import { below, percent, range, streamId } from '@hearth/rng';
+import { below, percent, streamId } from '@hearth/rng';
 import { type BoardViews, CRAG, DRIFTER, GATE, KNOT, LANES, MOTE, RIMESHELL, SPARKER, SQUALL, WARDEN } from './board.ts';
 import { gateColumnAt, reachOfColumn, tier } from './schedule.ts';
 
@@ -11,6 +11,7 @@ export const COLUMN_STREAM = streamId('stormlark/columns');
 export const SLOTS = {
   wall: 0,
   wallGap: 1,
+  /** the solid count's jitter (-1, 0, +1) */
   count: 2,
   /** 3..9: crag-run continuation roll for lanes 0..6 */
   run: 3,
@@ -26,6 +27,8 @@ export const SLOTS = {
   moteLane: 38,
   squall: 39,
   squallLane: 40,
+  /** the solid count's extra quarter roll */
+  extra: 41,
 } as const;
 
 const HP: readonly number[] = [0, 0, 1, 1, 2, 1, 4, 0, 0, 0];
@@ -80,7 +83,8 @@ export function drawColumn(b: BoardViews, seed: number, cursor: number, n: numbe
   }
 
   // Which lanes get a solid: crag runs continue first, then lanes in a shuffled order.
-  const count = range(seed, COLUMN_STREAM, (cursor + SLOTS.count) >>> 0, t.solidsMin, t.solidsMax);
+  const q = t.solidsQuarters;
+  const count = (q >> 2) + (draw(seed, cursor, SLOTS.extra, 4) < (q & 3) ? 1 : 0) + draw(seed, cursor, SLOTS.count, 3) - 1;
   kinds.fill(0);
   drifts.fill(0);
   let placed = 0;

@@ -12,9 +12,12 @@ export const gateColumnAt = (n: number): boolean => n >= 1 && n % COLUMNS_PER_RE
 export const reachOfColumn = (n: number): number => Math.floor((n - 1) / COLUMNS_PER_REACH) + 1;
 
 export interface Tier {
-  /** Solids per content column, inclusive range (crags, knots and the unlocked kinds). */
-  solidsMin: number;
-  solidsMax: number;
+  /**
+   * Expected solids per content column, in quarters: 4 + (reach - 1), i.e. 1.00 at reach 1 up to
+   * 4.00 at reach 13. A column draws floor(q / 4), plus 1 with chance (q mod 4) / 4, plus a jitter
+   * of -1, 0 or +1 (uniform), so the mean is exactly q / 4 and rises every reach.
+   */
+  solidsQuarters: number;
   /** Percent of new solids that are crags (indestructible basalt). */
   basaltPct: number;
   /** Percent chance that a crag in the previous column continues into the same lane (longer crag runs). */
@@ -29,9 +32,6 @@ export interface Tier {
   weights: { knot: number; drifter: number; rimeshell: number; sparker: number; warden: number };
 }
 
-const SOLIDS_MIN = [0, 1, 1, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3];
-const SOLIDS_MAX = [2, 2, 2, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4];
-
 /** The world of a reach (capped at 13). */
 export function tier(reach: number): Tier {
   return TIERS[Math.min(Math.max(reach, 1), TIER_CAP) - 1]!;
@@ -39,8 +39,7 @@ export function tier(reach: number): Tier {
 
 function makeTier(r: number): Tier {
   return {
-    solidsMin: SOLIDS_MIN[r - 1]!,
-    solidsMax: SOLIDS_MAX[r - 1]!,
+    solidsQuarters: 4 + (r - 1),
     basaltPct: 20 + 5 * (r - 1),
     runPct: 10 + 5 * (r - 1),
     motePct: 45 - 3 * (r - 1),

@@ -207,7 +207,7 @@ export const decisions: Decision[] = [
   {
     topic: 'column generation',
     decision:
-      "Content columns: a solid count uniform in the reach's range; first each lane whose column to the left holds a crag continues the run with the run chance (up to the count); the remaining solids go to lanes in a shuffled order, each a crag with the basalt share, else a kind by the unlocked weights (drifters get a random drift). Then at most one mote and (from reach 3) at most one squall, each by its chance, in a uniformly chosen empty lane. A column's difficulty is that of the reach it belongs to, so columns 1..9 at a Gate already show the next reach. Schedule in spec.appendix.schedule.",
+      "Content columns: a solid count of floor(q/4), plus 1 with chance (q mod 4)/4, plus a uniform jitter of -1, 0 or +1, where q = 4 + (reach - 1) capped at reach 13 (so the mean is q/4 solids: 1.00 at reach 1, +0.25 every reach, 4.00 from reach 13); first each lane whose column to the left holds a crag continues the run with the run chance (up to the count); the remaining solids go to lanes in a shuffled order, each a crag with the basalt share, else a kind by the unlocked weights (drifters get a random drift). Then at most one mote and (from reach 3) at most one squall, each by its chance, in a uniformly chosen empty lane. A column's difficulty is that of the reach it belongs to, so columns 1..9 at a Gate already show the next reach. Schedule in spec.appendix.schedule.",
   },
   {
     topic: 'start of a run',
