@@ -10,6 +10,8 @@ export interface PlayOptions {
   maxTurns?: number;
   /** Games held at once by the vector (default 16). */
   batch?: number;
+  /** A VectorSim to reuse (a worker keeps one across tasks); its size is the batch. */
+  env?: VectorSim;
 }
 
 /**
@@ -18,8 +20,8 @@ export interface PlayOptions {
  * A policy that throws (in its factory or in decide) ends that game with end "error"; the rest carry on.
  */
 export function playSeeds(game: Game, factory: PolicyFactory, seeds: readonly number[], options: PlayOptions): GameRecord[] {
-  const size = Math.max(1, Math.min(options.batch ?? 16, seeds.length));
-  const env = new VectorSim(game, size, { maxTurns: options.maxTurns ?? Number.POSITIVE_INFINITY });
+  const env = options.env ?? new VectorSim(game, Math.max(1, Math.min(options.batch ?? 16, seeds.length)), { maxTurns: options.maxTurns });
+  const size = Math.min(env.size, Math.max(1, seeds.length));
   const readStats = statsReader(game);
   const policies: (Policy | null)[] = new Array(size).fill(null);
   const records: GameRecord[] = [];

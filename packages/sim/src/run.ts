@@ -25,6 +25,11 @@ export interface RunOptions {
   onProgress?: (progress: Progress) => void;
   /** Keep the records and return them (default true). */
   keep?: boolean;
+  /**
+   * Seeds every worker plays after loading and before the clock starts, results discarded (benchmarks:
+   * steady-state figures with warm JIT and game caches). The clock starts when every worker is ready.
+   */
+  warmup?: readonly number[];
 }
 
 export interface Progress {
@@ -39,7 +44,10 @@ export interface RunResult {
   games: number;
   steps: number;
   errors: number;
+  /** From the first task handed out to the last record (after startup and warm-up). */
   elapsedMs: number;
+  /** Spawning the workers, loading the game in each (WASM) and any warm-up. */
+  startupMs: number;
   workers: number;
   game: string;
   policy: string;
@@ -77,7 +85,8 @@ export async function runSim(options: RunOptions): Promise<RunResult> {
   let games = 0;
   let steps = 0;
   let errors = 0;
-  const start = performance.now();
+  const t0 = performance.now();
+  let start = t0;
 
   const emit = () => {
     while (done.has(emitted)) {
@@ -125,8 +134,28 @@ export async function runSim(options: RunOptions): Promise<RunResult> {
   };
 
   const splitParts = new Map<number, number>();
+  // Every worker waits for the others to be ready (and warm), so the clock measures steady work only.
+  let ready = 0;
+  let releaseAll: () => void = () => {};
+  const allReady = new Promise<void>((resolve) => {
+    releaseAll = () => {
+      start = performance.now();
+      resolve();
+    };
+  });
   const drive = async () => {
-    let w = await start1();
+    let w: SimWorker;
+    try {
+      w = await start1();
+      if (options.warmup?.length)
+        await w.call(w.api.run([...options.warmup])).catch(async (error) => {
+          await w.close();
+          throw error;
+        });
+    } finally {
+      if (++ready === workerCount) releaseAll();
+    }
+    await allReady;
     try {
       for (let task = queue.shift(); task; task = queue.shift()) {
         try {
@@ -178,6 +207,7 @@ export async function runSim(options: RunOptions): Promise<RunResult> {
     steps,
     errors,
     elapsedMs: performance.now() - start,
+    startupMs: start - t0,
     workers: workerCount,
     game: options.game,
     policy: policyLabel,

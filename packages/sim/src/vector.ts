@@ -54,7 +54,8 @@ export class VectorSim<S = any, A = any> {
     this.dones = new Uint8Array(size).fill(1);
     this.refusals = new Array(size).fill(null);
     this.errors = new Array(size).fill(null);
-    this.sims = Array.from({ length: size }, () => game.createSim());
+    // Handles are made on a slot's first reset: createSim() initialises a game, which is costly in some.
+    this.sims = new Array(size);
     this.legal = new Array(size).fill(null);
     this.maxTurns = options.maxTurns ?? Number.POSITIVE_INFINITY;
     this.trusted = options.trusted ?? false;
@@ -67,7 +68,9 @@ export class VectorSim<S = any, A = any> {
   }
 
   resetSlot(i: number, seed: number): void {
-    const sim = this.sims[i]!;
+    if (i < 0 || i >= this.size) throw new RangeError(`slot ${i} is not in 0..${this.size - 1}`);
+    this.sims[i] ??= this.game.createSim();
+    const sim = this.sims[i];
     sim.reset(seed);
     this.seeds[i] = seed;
     this.rewards[i] = 0;

@@ -1,9 +1,13 @@
 import { pathToFileURL } from 'node:url';
+import { parentPort } from 'node:worker_threads';
 import type { Game, LoadOptions, Registry } from '@hearth/engine';
+import { expose } from 'comlink';
+import nodeEndpoint from 'comlink/dist/esm/node-adapter.mjs';
 import { playSeeds } from './play.ts';
 import { policyFromModule, policyNames, resolvePolicy } from './policy/resolve.ts';
 import type { PolicyFactory } from './policy/types.ts';
 import type { GameRecord } from './record.ts';
+import { VectorSim } from './vector.ts';
 import './bots/index.ts';
 
 /** A policy as the main thread names it: a name, or a module the worker imports (already plain JS). */
@@ -30,7 +34,7 @@ export interface WorkerApi {
 
 /** The worker's methods, apart from the thread plumbing so they can also run in-process. */
 export function createWorkerApi(defaultRegistry: () => Promise<Registry>): WorkerApi {
-  let setup: { game: Game; factory: PolicyFactory; label: string; config: WorkerConfig } | null = null;
+  let setup: { game: Game; factory: PolicyFactory; label: string; env: VectorSim } | null = null;
 
   const registryFor = async (url?: string): Promise<Registry> => {
     if (!url) return defaultRegistry();
@@ -60,13 +64,15 @@ export function createWorkerApi(defaultRegistry: () => Promise<Registry>): Worke
         factory = policyFromModule(mod, game, config.policy.label);
         label = config.policy.label;
       }
-      setup = { game, factory, label, config };
+      // One VectorSim for the worker's life: its fast handles are made once and reset per game.
+      const env = new VectorSim(game, Math.max(1, config.batch ?? 16), { maxTurns: config.maxTurns });
+      setup = { game, factory, label, env };
       return { game: game.slug, policy: label };
     },
     run(seeds) {
       if (!setup) throw new Error('worker not initialised');
-      const { game, factory, label, config } = setup;
-      return playSeeds(game, factory, seeds, { policyName: label, maxTurns: config.maxTurns, batch: config.batch });
+      const { game, factory, label, env } = setup;
+      return playSeeds(game, factory, seeds, { policyName: label, env });
     },
     async describe(slug, registryUrl) {
       const registry = await registryFor(registryUrl);
@@ -75,4 +81,9 @@ export function createWorkerApi(defaultRegistry: () => Promise<Registry>): Worke
       return { slugs: [...registry.slugs], policies: policyNames(game) };
     },
   };
+}
+
+/** Serves the worker API on this thread's parentPort (what a worker entry calls once). */
+export function serveWorker(defaultRegistry: () => Promise<Registry>): void {
+  if (parentPort) expose(createWorkerApi(defaultRegistry), nodeEndpoint(parentPort));
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { simMain } from '../src/index.ts';
-import { devWorkerUrl, fixture } from './helpers.ts';
+import { fixture, fixtureWorkerUrl } from './helpers.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-cli-'));
 const base = ['--game', 'trail', '--registry', fixture('registry.ts'), '--quiet'];
@@ -12,7 +12,7 @@ async function main(args: string[]) {
   const out = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
   const err = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
-    const code = await simMain(args, { workerUrl: await devWorkerUrl() });
+    const code = await simMain(args, { workerUrl: await fixtureWorkerUrl() });
     return { code, stdout: out.mock.calls.map((c) => String(c[0])).join(''), stderr: err.mock.calls.map((c) => String(c[0])).join('') };
   } finally {
     out.mockRestore();

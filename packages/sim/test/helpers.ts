@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { devWorkerUrl, loadableModule } from '../src/index.ts';
+import { bundleModule, devWorkerUrl, loadableModule } from '../src/index.ts';
 
 export const fixture = (path: string) => fileURLToPath(new URL(`./fixtures/${path}`, import.meta.url));
 
@@ -8,6 +8,13 @@ let registry: Promise<string> | null = null;
 export const fixtureRegistryUrl = () => {
   registry ??= loadableModule(fixture('registry.ts'));
   return registry;
+};
+
+let worker: Promise<URL> | null = null;
+/** The worker entry serving the fixture registry (trail, aim), bundled once per test file. */
+export const fixtureWorkerUrl = () => {
+  worker ??= bundleModule(fixture('worker.ts'));
+  return worker;
 };
 
 export { devWorkerUrl };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type GameRecord, loadableModule, mergeRecords, recordLine, runSim, shardSeeds } from '../src/index.ts';
-import { devWorkerUrl, fixture, fixtureRegistryUrl } from './helpers.ts';
+import { fixture, fixtureRegistryUrl, fixtureWorkerUrl } from './helpers.ts';
 
 const seeds = Array.from({ length: 60 }, (_, i) => i * 7 + 3);
 const jsonl = (records: readonly GameRecord[]) => records.map((r) => `${recordLine(r)}\n`).join('');
@@ -13,7 +13,7 @@ async function run(
     game: 'trail',
     policy: options.module ? { kind: 'module', url: await loadableModule(options.module), label: policy } : { kind: 'name', name: policy },
     seeds: options.seeds ?? seeds,
-    workerUrl: await devWorkerUrl(),
+    workerUrl: await fixtureWorkerUrl(),
     registryUrl: await fixtureRegistryUrl(),
     workers: options.workers,
     chunk: options.chunk,
@@ -104,7 +104,7 @@ describe('runner', () => {
         game: 'nope',
         policy: { kind: 'name', name: 'random' },
         seeds: [1],
-        workerUrl: await devWorkerUrl(),
+        workerUrl: await fixtureWorkerUrl(),
         registryUrl: await fixtureRegistryUrl(),
       }),
     ).rejects.toThrow(/unknown game "nope"/);
