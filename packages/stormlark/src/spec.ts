@@ -136,6 +136,11 @@ export const decisions: Decision[] = [
       'Exact integer arithmetic: award = round(base * C * Q / 40) with C = 10 + min(chain, 20) (chain multiplier in tenths) and Q = min(16, reach + 3) (reach multiplier in quarters), rounding halves up (JavaScript Math.round on the exact value; computed as floor((base*C*Q + 20) / 40)). Non-chain awards use C = 10. This equals base x chain x reach and base x (chain x reach) in exact arithmetic; no double product is ever rounded. Each award is rounded on its own.',
   },
   {
+    topic: 'what "times reach" and "times chain" mean',
+    decision:
+      'In the award list, "times reach" is the reach multiplier min(4.0, 1 + 0.25 x (reach - 1)) and "times chain" the chain multiplier 1 + 0.10 x min(chain, 20), never the raw reach or chain counts. The reach is the reach being flown (state.reach), also for the Gate bonuses, which are paid before NEXT_REACH raises it.',
+  },
+  {
     topic: 'column award',
     decision:
       'Every scrolling turn (UP, DOWN, FIRE, VENT) advances one column and pays round(2 x reach multiplier), including the turn the Gate arrives and the turn the hull reaches 0. NEXT_REACH and END_RUN advance nothing.',
