@@ -17,7 +17,8 @@ export interface GameRoute {
   online?: boolean;
 }
 
-const REPLAY_STEP_MS = 450;
+/** Replay playback speeds: milliseconds per action. */
+const REPLAY_SPEEDS = [900, 450, 150, 40];
 
 /** Shows the page; returns a cleanup for when the route changes. */
 export async function showGame(root: HTMLElement, route: GameRoute, engine: Engine): Promise<() => void> {
@@ -67,6 +68,7 @@ ${rulesPanel(spec)}
   let replayIndex = 0;
   let replayTimer: ReturnType<typeof setTimeout> | undefined;
   let playing = false;
+  let speed = 1;
 
   const view = (): View | undefined => response && { slug, spec, response, lastAction, replaying: replayActions !== undefined };
 
@@ -104,7 +106,7 @@ ${rulesPanel(spec)}
     over.hidden = false;
     over.innerHTML = `<h2>Game over</h2><p>Final score <strong id="final-score">${esc(response.score)}</strong> in ${actions.length} actions.</p>
 <p><a id="replay-link" href="${esc(link)}">Watch the replay</a> (seed ${seed} and your ${actions.length} actions; the link can be shared).</p>
-<p><button type="button" data-new-game>New game</button></p>`;
+<p><button type="button" data-new-game="same">Play seed ${seed} again</button> <button type="button" data-new-game="random">New game with a random seed</button></p>`;
   };
 
   const act = async (action: unknown) => {
@@ -164,7 +166,7 @@ ${rulesPanel(spec)}
       if (!more) playing = false;
       drawReplayBar();
       schedule();
-    }, REPLAY_STEP_MS);
+    }, REPLAY_SPEEDS[speed]);
   };
   const drawReplayBar = () => {
     if (!replayActions) return;
@@ -175,6 +177,7 @@ ${rulesPanel(spec)}
     replayBar.innerHTML = `<span>Replay of seed ${seed}: action <strong>${replayIndex}</strong> of ${replayActions.length}${done ? ' — finished' : ''}</span>
 <button type="button" data-replay="toggle" ${done ? 'disabled' : ''}>${playing ? 'Pause' : 'Play'}</button>
 <button type="button" data-replay="step" ${done || playing ? 'disabled' : ''}>Step</button>
+<button type="button" data-replay="speed" title="playback speed">Speed ${speed + 1}/${REPLAY_SPEEDS.length}</button>
 <button type="button" data-replay="end" ${done ? 'disabled' : ''}>To the end</button>
 <a href="${esc(formatRoute({ page: 'game', slug, seed, replay: undefined, online }))}">Play this seed</a>`;
   };
@@ -183,6 +186,9 @@ ${rulesPanel(spec)}
       playing = !playing;
       drawReplayBar();
       schedule();
+    } else if (what === 'speed') {
+      speed = (speed + 1) % REPLAY_SPEEDS.length;
+      drawReplayBar();
     } else if (what === 'step') {
       await replayStep();
     } else if (what === 'end') {
@@ -207,7 +213,8 @@ ${rulesPanel(spec)}
   const onClick = (e: MouseEvent) => {
     const replayButton = (e.target as Element).closest?.('[data-replay]') as HTMLElement | null;
     if (replayButton) return void onReplayButton(replayButton.dataset.replay as string);
-    if ((e.target as Element).closest?.('[data-new-game]')) return void newGame();
+    const again = (e.target as Element).closest?.('[data-new-game]') as HTMLElement | null;
+    if (again) return void newGame(again.dataset.newGame === 'random');
     const el = fromTarget(e.target);
     if (el && board.contains(el)) activate(el);
   };
@@ -237,8 +244,8 @@ ${rulesPanel(spec)}
       apply(intent);
     }
   };
-  const newGame = () => {
-    const typed = parseSeed($<HTMLInputElement>('#seed').value);
+  const newGame = (random = false) => {
+    const typed = random ? undefined : parseSeed($<HTMLInputElement>('#seed').value);
     const next = formatRoute({ page: 'game', slug, seed: typed ?? randomSeed(), replay: undefined, online });
     if (location.hash === next) window.dispatchEvent(new HashChangeEvent('hashchange'));
     else location.hash = next;

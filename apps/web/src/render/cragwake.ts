@@ -142,7 +142,7 @@ export function drawBand(view: View): string {
   if (ci >= 0) {
     const { x, y } = cellOrigin(ci, n, s.col);
     parts.push(
-      `<g class="climber" aria-label="you, row ${s.row} column ${s.col}"><circle cx="${x + CELL / 2}" cy="${y + CELL / 2 - 4}" r="13"/><text x="${x + CELL / 2}" y="${y + CELL / 2 + 1}">●</text></g>`,
+      `<g class="climber" pointer-events="none" aria-label="you, row ${s.row} column ${s.col}"><rect class="you-ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="9"/><circle cx="${x + CELL - 11}" cy="${y + 11}" r="8"/></g>`,
     );
   }
   return `<svg class="board-svg crag" viewBox="0 0 ${width} ${height}" role="group" aria-label="the wall, rows ${s.band[0]?.row} to ${s.band[n - 1]?.row}">${parts.join('')}</svg>`;

@@ -137,6 +137,7 @@ export const stormlarkRenderer: Renderer<null> = {
     const s = view.response.state as StormState;
     const m = multipliers(view);
     const phase = s.phase === 'reachClear' ? 'at the Gate' : s.phase === 'over' ? 'run over' : 'flying';
+    const gate = s.entities.find((e) => e.kind === 'gate');
     const side = `<div class="side">${gauge('Hull', s.hull, MAX_HULL, 'hull')}${gauge('Charge', s.charge, MAX_CHARGE, 'charge')}${stats([
       ['Reach', s.reach],
       ['Chain', s.chain],
@@ -144,6 +145,7 @@ export const stormlarkRenderer: Renderer<null> = {
       ['Reach ×', m.reach === undefined ? '—' : `×${m.reach.toFixed(2)}`],
       ['Turn', s.turn],
       ['Phase', phase],
+      ['Gate', s.phase === 'reachClear' ? 'reached' : gate ? `column ${gate.col}` : 'not in view'],
     ])}
 <div class="actions">${actButton({ type: 'UP' }, '↑ Up', 'UP')}${actButton({ type: 'DOWN' }, '↓ Down', 'DOWN')}${actButton({ type: 'FIRE' }, 'Fire (Space)', 'FIRE')}${actButton({ type: 'VENT' }, 'Vent (V)', 'VENT')}${actButton({ type: 'NEXT_REACH' }, 'Next reach (N)', 'NEXT_REACH')}${actButton({ type: 'END_RUN' }, 'End run (E)', 'END_RUN')}</div>
 <p class="legend">crag ▲ basalt, knot ⊕, drifter ↑↓, rimeshell ⬡ (cracked after a hit), sparker ⚡ (discharges from column 1), warden W (pips = hp), squall ≈ (drains 3 charge), mote ◆ (+3 charge), gate ┃</p></div>`;
