@@ -53,7 +53,9 @@ function measure(label: string, l: Layout) {
     rows.push({ build, shots, sweeps, events });
   }
   const [w, j] = rows as [(typeof rows)[0], (typeof rows)[0]];
-  console.log(`\n${label} (${l.beams.length} beams, ${l.screens.length} screens, ${l.gongs.length} gongs, ${l.lanterns.length} lanterns; ${w.events.toFixed(1)} events per shot)`);
+  console.log(
+    `\n${label} (${l.beams.length} beams, ${l.screens.length} screens, ${l.gongs.length} gongs, ${l.lanterns.length} lanterns; ${w.events.toFixed(1)} events per shot)`,
+  );
   for (const r of rows)
     console.log(
       `  ${r.build.padEnd(4)}  ${Math.round(r.shots).toLocaleString('en').padStart(10)} shots/s (${(1e6 / r.shots).toFixed(2)} us/shot)   ${r.sweeps.toFixed(1).padStart(8)} sweeps/s (${(1000 / r.sweeps).toFixed(2)} ms/sweep)`,

@@ -76,23 +76,31 @@ export function generateLayout(seed: number, wave: number, sim: FlightSim): Gene
     let effects = sweepLayout(sim, layout, row.bounceCap);
     for (let fix = 0; fix < LANTERN_TRIES; fix++) {
       const reached = reachedMask(effects);
-      const missing = layout.lanterns.findIndex((_, i) => (reached & (1 << i)) === 0);
-      if (missing < 0) break;
-      const others = boxes.filter((_, i) => i !== boxes.length - layout.lanterns.length + missing);
-      const spot = placeCircle(
-        rng,
-        others,
-        LANTERN_RADIUS,
-        LANTERN_BAND[0],
-        LANTERN_BAND[1],
-        layout.lanterns.filter((_, i) => i !== missing),
-        CONTENT[wave - 1]!.lanternSpacing,
-      );
-      if (!spot) break;
-      const l = layout.lanterns[missing]!;
-      l.x = spot.x;
-      l.y = spot.y;
-      boxes[boxes.length - layout.lanterns.length + missing] = circleBox(spot.x, spot.y, LANTERN_RADIUS);
+      if (reached === (1 << row.lanterns) - 1) break;
+      // Every unreachable lantern moves to a new spot, then one sweep checks them all.
+      const base = boxes.length - layout.lanterns.length;
+      let moved = true;
+      for (let i = 0; i < layout.lanterns.length && moved; i++) {
+        if (reached & (1 << i)) continue;
+        const others = boxes.filter((_, j) => j !== base + i);
+        const spot = placeCircle(
+          rng,
+          others,
+          LANTERN_RADIUS,
+          LANTERN_BAND[0],
+          LANTERN_BAND[1],
+          layout.lanterns.filter((_, j) => j !== i),
+          CONTENT[wave - 1]!.lanternSpacing,
+        );
+        if (!spot) moved = false;
+        else {
+          const l = layout.lanterns[i]!;
+          l.x = spot.x;
+          l.y = spot.y;
+          boxes[base + i] = circleBox(spot.x, spot.y, LANTERN_RADIUS);
+        }
+      }
+      if (!moved) break;
       effects = sweepLayout(sim, layout, row.bounceCap);
     }
     if (reachedMask(effects) !== (1 << row.lanterns) - 1) {
@@ -146,10 +154,10 @@ function drawLayout(rng: Stream, wave: number): { layout: Layout; boxes: Rect[] 
   }
   // Screens along the walls: they take away free wall banks.
   for (let i = 0; i < content.wallScreens; i++) {
-    const side = rng.below(3);
-    const long = rng.range(WALL_SCREEN_LENGTH[0], WALL_SCREEN_LENGTH[1]);
     let placed: Rect | null = null;
     for (let t = 0; t < PLACE_TRIES && !placed; t++) {
+      const side = rng.below(3);
+      const long = rng.range(WALL_SCREEN_LENGTH[0], WALL_SCREEN_LENGTH[1]);
       const along = side === 2 ? rng.range(20, ARENA_WIDTH - 20 - long) : rng.range(20, FIELD.y1 - long);
       const r =
         side === 0

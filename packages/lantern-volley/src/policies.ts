@@ -18,7 +18,7 @@ export function createPolicies(layouts: LayoutCache): Record<string, PolicyFacto
     if (!p) {
       if (planners.size > 256) planners.clear();
       const row = waveRow(state.wave);
-      p = new WavePlanner(layouts.get(state.seed, state.wave).effects, row.lanterns, row.wisps);
+      p = new WavePlanner(layouts.effects(state.seed, state.wave), row.lanterns, row.wisps);
       planners.set(key, p);
     }
     return p;

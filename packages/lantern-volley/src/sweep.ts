@@ -1,7 +1,7 @@
 // A full sweep of the 1,501 legal angles over one layout: what each angle lights and rings.
 // Lanterns are pass-through and change nothing about a flight, so a path does not depend on which lanterns
 // are already lit: one sweep over the fresh layout tells what every angle does for the whole wave.
-import { ANGLE_COUNT, EVENT_REC, FIRST_ENTITY_ID, waveRow } from './constants.ts';
+import { ANGLE_COUNT, EVENT_CAP, EVENT_REC, FIRST_ENTITY_ID, waveRow } from './constants.ts';
 import type { FlightSim } from './flight.ts';
 import type { Layout } from './layout.ts';
 
@@ -17,11 +17,11 @@ export function sweepLayout(sim: FlightSim, layout: Layout, bounceCap = waveRow(
   sim.loadLayout(layout);
   const firstLantern = FIRST_ENTITY_ID + layout.beams.length + layout.screens.length + layout.gongs.length;
   const out: AngleEffect[] = [];
+  const ev = sim.rawEvents(EVENT_CAP);
   for (let index = 0; index < ANGLE_COUNT; index++) {
-    const n = sim.shootRaw(index, bounceCap);
-    const ev = sim.rawEvents(n);
+    const end = sim.shootRaw(index, bounceCap) * EVENT_REC;
     const effect: AngleEffect = { index, lanterns: [], bounces: [], gongs: 0 };
-    for (let o = 0; o < ev.length; o += EVENT_REC) {
+    for (let o = 0; o < end; o += EVENT_REC) {
       const kind = ev[o];
       if (kind === 2) {
         effect.lanterns.push(ev[o + 1]! - firstLantern);

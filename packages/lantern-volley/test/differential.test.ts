@@ -59,8 +59,9 @@ describe('WASM vs its JavaScript build', () => {
     }
     expect(problems.slice(0, 10)).toEqual([]);
     expect(shots).toBe(LAYOUTS * SHOTS_PER_LAYOUT);
-    expect(events).toBeGreaterThan(shots * 3);
-  });
+    // Every shot ends with exactly one terminal event; many also bounce and light.
+    expect(events).toBeGreaterThan(shots * 1.3);
+  }, 120_000);
 
   it(`agree on ${FREE_FLIGHTS.toLocaleString('en')} free flights (random origin, direction, bounce cap up to 200) over random shapes`, () => {
     const problems: string[] = [];
@@ -100,5 +101,5 @@ describe('WASM vs its JavaScript build', () => {
     }
     expect(problems.slice(0, 10)).toEqual([]);
     expect(capped).toBeGreaterThan(0);
-  });
+  }, 120_000);
 });
