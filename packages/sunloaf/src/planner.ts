@@ -1,15 +1,17 @@
 // The reference policy: a deterministic, honest one-turn planner over the exact rules. It reads only what a
 // player sees (the public state: layout, cats, bowls, chain, turn) and never the random cursor.
 //
-// Each turn it compares, for every cat, three plans under "everyone else stays put":
+// Each turn it compares, for every cat, plans under "everyone else stays put":
 //   stay    - keep napping where it is to the end of the day;
 //   later   - nap here until some later turn t', then move to the best tile reachable now;
-//   now     - move now to a reachable tile y and nap there to the end of the day.
+//   now     - move now to a reachable tile y and nap there to the end of the day, or (second hop) move on
+//             next turn to the best tile reachable from y, counted only when that second hop is urgent
+//             (arriving one turn later, after one more turn of napping here, would be worth less).
 // A plan's value is the cat's own raw cosy (settled trajectory with dog resets, hearth cap, pile from the
 // neighbours it has now), plus the cushion it gives its neighbours (a quarter of their own stay value per
 // pile point), plus 30 * (chain + 1) + 30 for every waiting bowl on its tile. It moves the cat whose "now"
-// beats both its "stay" (by the largest margin) and its "later"; otherwise it rests. Ties go to the lower
-// cat id and then the lower tile, so the policy is a pure function of the state.
+// beats its "stay" by the largest margin and is at least its "later"; otherwise it rests. Ties go to the
+// lower cat id and then the lower tile, so the policy is a pure function of the state.
 import { bandLine, colOf, dogTile, isShaded, lineOf, neighbours, rowOf } from './geometry.ts';
 import { CHAIN_CAP, HEARTH_CAP, type Layout, PILE_CAP, PURR, type PublicState, TIER_CAP, TILES } from './state.ts';
 import { moveTargets } from './turn.ts';
@@ -117,6 +119,54 @@ const hereCushion = new Float64Array(MAX_STRIDE);
 const hereBowls = new Float64Array(MAX_STRIDE);
 const targetPf = new Float64Array(16);
 const targetCushion = new Float64Array(16 * MAX_STRIDE);
+const nowValue = new Float64Array(16);
+const blocked = new Uint8Array(TILES);
+const DR = [-1, 0, 0, 1] as const;
+const DC = [0, -1, 1, 0] as const;
+
+/**
+ * Value of a second MOVE on turn s (offset turns after the current one) from tile y for cat i (which left x): the best arrival among the
+ * tiles y reaches in one move, with its pile factor, its cushion from turn s + 1 on and its bowls from s on.
+ */
+function secondHop(
+  cats: PublicState['cats'],
+  i: number,
+  x: number,
+  y: number,
+  range: number,
+  s: number,
+  offset: number,
+  stride: number,
+  span: number,
+  w: number,
+  arrive: Float64Array,
+  waitGain: number,
+): number {
+  const r0 = Math.floor(y / 7);
+  const c0 = y % 7;
+  let best = Number.NEGATIVE_INFINITY;
+  for (let d = 0; d < 4; d++) {
+    for (let step = 1; step <= range; step++) {
+      const r = r0 + DR[d]! * step;
+      const c = c0 + DC[d]! * step;
+      if (r < 0 || r > 6 || c < 0 || c > 6) break;
+      const z = r * 7 + c;
+      if (blocked[z] && z !== x) break;
+      const pf = neighbourhood(cats, i, z);
+      const v = arrive[s * TILES + z]! * pf + cushionAfter(offset, span, stride, w) + (hasMat[z] ? matValue[z * MAX_STRIDE + offset]! : 0);
+      // Only an urgent second hop counts: arriving one turn later (after one more turn of napping where the
+      // cat is now) must be worse, or the cat would shuttle between tiles without ever settling.
+      if (offset + 1 < span) {
+        const o = offset + 1;
+        const delayed =
+          arrive[(s + 1) * TILES + z]! * pf + cushionAfter(o, span, stride, w) + (hasMat[z] ? matValue[z * MAX_STRIDE + o]! : 0);
+        if (v <= delayed + waitGain) continue;
+      }
+      if (v > best) best = v;
+    }
+  }
+  return best;
+}
 
 /** Neighbours of tile y other than cat i into `nbr`; returns the pile factor (4 + pile) / 4. */
 function neighbourhood(cats: PublicState['cats'], i: number, y: number): number {
@@ -132,6 +182,11 @@ function neighbourhood(cats: PublicState['cats'], i: number, y: number): number 
     nbr[nbrCount++] = j;
   }
   return (4 + Math.min(pile, PILE_CAP)) / 4;
+}
+
+/** Cushion given to the `nbr` cats from offset o + 1 to the end of the day. */
+function cushionAfter(o: number, span: number, stride: number, w: number): number {
+  return o + 1 <= span ? w * neighbourEarnings(stride, o + 1, span) : 0;
 }
 
 /** The `nbr` cats' pile-free stay earnings over offsets [kf, ku) from the current turn. */
@@ -156,9 +211,12 @@ export function planTurn(state: PublicState, tables: Tables = tablesFor(state.la
 
   // Stay-earnings prefix per cat: prefix[i * stride + k] = pile-free raw over turns t..t+k-1.
   occupant.fill(-1);
+  blocked.fill(0);
+  for (const f of state.layout.furniture) blocked[f] = 1;
   for (let i = 0; i < n; i++) {
     const cat = cats[i]!;
     occupant[cat.tile] = i;
+    blocked[cat.tile] = 1;
     let settled = cat.settled;
     let acc = 0;
     const base = i * stride;
@@ -199,13 +257,20 @@ export function planTurn(state: PublicState, tables: Tables = tablesFor(state.la
     }
     const stay = prefix[base + span]! * pfHere + hereCushion[span]! + hereBowls[span]!;
     // Arrival on target q at turn t + k: arrive * pf + cushion over turns after it + bowls serving from t + k on.
+    const waitGain = prefix[base + 1]! * pfHere + hereCushion[1]! + hereBowls[1]!;
     let bestNow = Number.NEGATIVE_INFINITY;
     for (let q = 0; q < m; q++) {
       const y = targets[q]!;
       targetPf[q] = neighbourhood(cats, i, y);
       for (let k = 0; k <= span; k++) targetCushion[q * MAX_STRIDE + k] = k + 1 <= span ? w * neighbourEarnings(stride, k + 1, span) : 0;
       if (hasMat[y]) for (let k = 0; k <= span; k++) targetCushion[q * MAX_STRIDE + k]! += matValue[y * MAX_STRIDE + k]!;
-      const v = arrive[t * TILES + y]! * targetPf[q]! + targetCushion[q * MAX_STRIDE]!;
+      let v = arrive[t * TILES + y]! * targetPf[q]! + targetCushion[q * MAX_STRIDE]!;
+      // A second hop next turn: the best tile reachable from y (the cat's own tile x is free by then).
+      if (span > 1) {
+        const hop = secondHop(cats, i, x, y, cat.range, t + 1, 1, stride, span, w, arrive, waitGain);
+        if (hop > v) v = hop;
+      }
+      nowValue[q] = v;
       if (v > bestNow) bestNow = v;
     }
     if (bestNow - stay <= bestGain) continue;
@@ -219,7 +284,7 @@ export function planTurn(state: PublicState, tables: Tables = tablesFor(state.la
       }
     }
     for (let q = 0; q < m; q++) {
-      const now = arrive[t * TILES + targets[q]!]! * targetPf[q]! + targetCushion[q * MAX_STRIDE]!;
+      const now = nowValue[q]!;
       const gain = now - stay;
       if (gain > bestGain && now >= later) {
         bestGain = gain;
