@@ -212,7 +212,7 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
             golden.seed,
             golden.actions,
           ] as const);
-          expect(node.ok && node.stateHash, file).toBe(golden.stateHash);
+          expect(node, `${file} in Node`).toMatchObject({ ok: true, stateHash: golden.stateHash });
           expect(browserResult, file).toMatchObject({ ok: true, stateHash: golden.stateHash, score: golden.score, turns: golden.turns });
         }
         await page.close();
