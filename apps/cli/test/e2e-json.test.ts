@@ -1,7 +1,7 @@
 // End to end: `hearth play <slug> --json` driven through a pipe by a seeded random player, to game over or a
 // turn bound, for every registered game; junk lines mixed in are answered with refusals and change nothing.
 // The final position must match an in-process replay of the same actions and `hearth verify` on the record.
-import { type ChildProcessWithoutNullStreams, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { PlainTokenCodec, replay, stateHash } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
+import { startWireServer } from './helpers/http-server.ts';
 
 const BIN = fileURLToPath(new URL('../dist/hearth.mjs', import.meta.url));
 const MAX_TURNS = 300;
@@ -119,6 +120,43 @@ describe('hearth play --json through a pipe', () => {
       expect(refusals + actions.length).toBeGreaterThan(0);
     });
   }
+
+  it('--server: every game through HTTP answers exactly as in-process, stateToken games included', async () => {
+    const { url, server, requests } = await startWireServer();
+    try {
+      for (const slug of registry.slugs) {
+        const game = (await registry.load(slug))!;
+        // A few first legal actions (or shots), plus one junk and one refused action.
+        let r: any = game.init(5);
+        const lines: string[] = ['{"type":"nope"}'];
+        for (let i = 0; i < 6 && !r.gameOver; i++) {
+          const action = r.legalActions.find((a: unknown) => !isEnd(a)) ?? { type: 'SHOOT', angleDeg: 40 + 17 * i };
+          lines.push(JSON.stringify(action));
+          const next = game.act(r.state, action);
+          if (next.ok) r = next;
+        }
+        const input = `${lines.join('\n')}\n`;
+        // Asynchronous: the HTTP server lives in this process, so its event loop must keep turning.
+        const run = (extra: string[]) =>
+          new Promise<string>((resolve, reject) => {
+            const child = execFile(
+              process.execPath,
+              [BIN, 'play', slug, '--json', '--seed', '5', ...extra],
+              { encoding: 'utf8' },
+              (error, stdout) => (error ? reject(error) : resolve(stdout)),
+            );
+            child.stdin!.end(input);
+          });
+        const local = await run([]);
+        const remote = await run(['--server', url]);
+        expect(remote).toBe(local);
+        expect(remote.trim().split('\n')).toHaveLength(1 + lines.length);
+      }
+      expect(requests.filter((q) => q.startsWith('GET'))).toHaveLength(registry.slugs.length);
+    } finally {
+      server.close();
+    }
+  });
 
   it('answers every line even when the input is all junk, and exits 0 at end of input', async () => {
     const slug = registry.slugs[0];
