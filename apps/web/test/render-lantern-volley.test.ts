@@ -67,6 +67,9 @@ describe('lantern volley renderer', () => {
     expect(first.match(/class="lantern lit"/g)).toHaveLength(1);
     expect(first).toContain('points="540,1360 540,0 540,900"');
     for (const t of ['light', 'bounce', 'gong', 'fade']) expect(first).toContain(`ev ev-${t}`);
+    expect(first.match(/class="ring gong-ring"/g)).toHaveLength(2);
+    expect(first.match(/class="ring"/g)).toHaveLength(1);
+    expect(first).toContain('class="cross"');
     expect(first).toContain('shot-path animate');
     expect(first).toContain('90.0°');
     // a redraw of the same response (aiming) does not replay the animation

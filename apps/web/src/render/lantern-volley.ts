@@ -91,11 +91,11 @@ function drawShot(shot: LastShot, animate: boolean, faded: boolean): string {
       );
     else if (e.type === 'gong')
       parts.push(
-        `<g class="${cls}" ${delay}><circle cx="${x}" cy="${y}" r="30"/><circle cx="${x}" cy="${y}" r="44"/><text x="${x}" y="${y - 52}">+${e.points}</text></g>`,
+        `<g class="${cls}" ${delay}><circle class="ring gong-ring" cx="${x}" cy="${y}" r="30"/><circle class="ring gong-ring" cx="${x}" cy="${y}" r="44"/><text x="${x}" y="${y - 52}">+${e.points}</text></g>`,
       );
     else
       parts.push(
-        `<g class="${cls}" ${delay}><path d="M${x - 14} ${y - 14} L${x + 14} ${y + 14} M${x + 14} ${y - 14} L${x - 14} ${y + 14}"/></g>`,
+        `<g class="${cls}" ${delay}><path class="cross" d="M${x - 24} ${y - 24} L${x + 24} ${y + 24} M${x + 24} ${y - 24} L${x - 24} ${y + 24}"/></g>`,
       );
   }
   return `<g class="shot" aria-label="last shot at ${shot.angleDeg} degrees: ${shot.events.length} events, ${shot.points} points">${parts.join('')}</g>`;
