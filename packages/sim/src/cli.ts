@@ -7,7 +7,7 @@ import { createProgress } from './progress.ts';
 import { type GameRecord, recordLine } from './record.ts';
 import { renderReport } from './report.ts';
 import { runSim } from './run.ts';
-import { autoShard, parseSeeds, parseShard, shardSeeds } from './shard.ts';
+import { autoShard, parseSeedRanges, parseShard, type SeedRanges, shardRanges } from './shard.ts';
 import { formatSummary, groupRecords, summarize } from './summary.ts';
 import type { PolicyRef } from './worker-api.ts';
 
@@ -31,6 +31,7 @@ Policies: random, greedy, strong, any name a game ships (e.g. reference), or a m
 (.js/.mjs, or .ts bundled with esbuild) whose default export is (seed, { game }) => Policy.`;
 
 type Flags = Record<string, string | true>;
+const NO_STATS = Object.freeze({}) as Record<string, never>;
 
 function parseArgs(args: readonly string[]): { positional: string[]; flags: Flags } {
   const positional: string[] = [];
@@ -108,17 +109,15 @@ async function run(flags: Flags, workerUrl: URL): Promise<number> {
   const policy = str(flags, 'policy');
   const seedText = str(flags, 'seeds');
   if (!game || !policy || !seedText) throw new UsageError('run needs --game, --policy and --seeds');
-  let seeds: number[];
+  let ranges: SeedRanges;
   try {
-    seeds = parseSeeds(seedText);
+    ranges = parseSeedRanges(seedText);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
   const shardText = str(flags, 'shard');
-  if (shardText) {
-    const shard = shardText === 'auto' ? autoShard(process.env, int(flags, 'shard-count')) : parseShard(shardText);
-    seeds = shardSeeds(seeds, shard);
-  }
+  const shard = shardText ? (shardText === 'auto' ? autoShard(process.env, int(flags, 'shard-count')) : parseShard(shardText)) : null;
+  const seeds = shardRanges(ranges, shard);
   const kernel = str(flags, 'kernel');
   if (kernel !== undefined && kernel !== 'wasm' && kernel !== 'js') throw new UsageError('--kernel must be wasm or js');
 
@@ -132,7 +131,14 @@ async function run(flags: Flags, workerUrl: URL): Promise<number> {
 
   const outPath = str(flags, 'out');
   const fd = outPath ? openSync(outPath, 'w') : -1;
-  const write = (text: string) => (fd >= 0 ? writeSync(fd, text) : process.stdout.write(text));
+  // Lines are buffered and written in blocks of about 64 KB (one system call per block, not per game).
+  let buffer = '';
+  const flush = () => {
+    if (buffer === '') return;
+    if (fd >= 0) writeSync(fd, buffer);
+    else process.stdout.write(buffer);
+    buffer = '';
+  };
   const info = outPath ? process.stdout : process.stderr;
   const progress = flags.quiet ? null : createProgress(process.stderr);
   const records: GameRecord[] = [];
@@ -148,11 +154,14 @@ async function run(flags: Flags, workerUrl: URL): Promise<number> {
       registryUrl,
       keep: false,
       onRecord: (r) => {
-        records.push(r);
-        write(`${recordLine(r)}\n`);
+        // The summary and the report need no stats: keep the records light for long runs.
+        records.push({ ...r, stats: NO_STATS });
+        buffer += `${recordLine(r)}\n`;
+        if (buffer.length >= 65536) flush();
       },
       onProgress: (p) => progress?.update(p),
     });
+    flush();
     progress?.done();
     info.write(`${formatSummary([summarize(records)], { elapsedMs: result.elapsedMs, workers: result.workers })}\n`);
     const errored = records.filter((r) => r.end === 'error');

@@ -14,7 +14,19 @@ export { createProgress, progressText } from './progress.ts';
 export { type EndReason, type GameRecord, parseRecordLine, recordLine } from './record.ts';
 export { histogramSvg, perSeedSvg, renderReport } from './report.ts';
 export { type Progress, type RunOptions, type RunResult, runSim } from './run.ts';
-export { autoShard, parseSeeds, parseShard, type Shard, shardSeeds } from './shard.ts';
+export {
+  autoShard,
+  countSeeds,
+  MAX_SEEDS_PER_RUN,
+  parseSeedRanges,
+  parseSeeds,
+  parseShard,
+  type SeedRanges,
+  type Shard,
+  shardBlock,
+  shardRanges,
+  shardSeeds,
+} from './shard.ts';
 export { scalarStats, statsReader } from './stats.ts';
 export { formatSummary, groupRecords, quantile, type Summary, summarize } from './summary.ts';
 export { type ActionSpace, listSpace, type VectorOptions, VectorSim } from './vector.ts';

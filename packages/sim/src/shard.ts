@@ -1,6 +1,9 @@
-/** Parses "A..B" (inclusive), "N", or a comma list of those, into u32 seeds. */
-export function parseSeeds(text: string): number[] {
-  const out: number[] = [];
+/** Inclusive seed ranges, sorted and non-overlapping. */
+export type SeedRanges = [number, number][];
+
+/** Parses "A..B" (inclusive), "N", or a comma list of those, into merged inclusive ranges of u32 seeds. */
+export function parseSeedRanges(text: string): SeedRanges {
+  const ranges: SeedRanges = [];
   for (const part of text.split(',')) {
     const m = /^\s*(\d+)\s*(?:\.\.\s*(\d+)\s*)?$/.exec(part);
     if (!m) throw new Error(`--seeds: "${part}" is not N or A..B`);
@@ -8,10 +11,46 @@ export function parseSeeds(text: string): number[] {
     const b = m[2] === undefined ? a : Number(m[2]);
     if (a > 0xffffffff || b > 0xffffffff) throw new Error('--seeds: seeds are u32 (at most 4294967295)');
     if (b < a) throw new Error(`--seeds: ${a}..${b} is empty (the range is inclusive, A <= B)`);
-    if (b - a >= 100_000_000) throw new Error('--seeds: at most 100,000,000 seeds per run (shard larger sweeps)');
-    for (let s = a; s <= b; s++) out.push(s);
+    ranges.push([a, b]);
   }
-  return [...new Set(out)].sort((x, y) => x - y);
+  ranges.sort((x, y) => x[0] - y[0]);
+  const merged: SeedRanges = [];
+  for (const [a, b] of ranges) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else merged.push([a, b]);
+  }
+  return merged;
+}
+
+/** How many seeds the ranges hold. */
+export const countSeeds = (ranges: SeedRanges): number => ranges.reduce((n, [a, b]) => n + b - a + 1, 0);
+
+/** At most this many seeds are listed in one process: a larger sweep is sharded (see docs/sim-sweeps.md). */
+export const MAX_SEEDS_PER_RUN = 20_000_000;
+
+/** The seeds at sorted positions [start, start + size) of the ranges, listed. */
+export function seedsAt(ranges: SeedRanges, start: number, size: number): number[] {
+  if (size > MAX_SEEDS_PER_RUN) throw new Error(`--seeds: ${size} seeds in one run; at most ${MAX_SEEDS_PER_RUN} (use --shard)`);
+  const out: number[] = [];
+  let skip = start;
+  for (const [a, b] of ranges) {
+    const len = b - a + 1;
+    if (skip >= len) {
+      skip -= len;
+      continue;
+    }
+    for (let s = a + skip; s <= b && out.length < size; s++) out.push(s);
+    skip = 0;
+    if (out.length >= size) break;
+  }
+  return out;
+}
+
+/** Parses a seed list ("A..B", "N", comma lists) into sorted unique seeds. */
+export function parseSeeds(text: string): number[] {
+  const ranges = parseSeedRanges(text);
+  return seedsAt(ranges, 0, countSeeds(ranges));
 }
 
 export interface Shard {
@@ -61,9 +100,20 @@ function checkShard(index: number, count: number, what: string): Shard {
  * at most one (the first blocks take the remainder). Every seed is in exactly one shard.
  */
 export function shardSeeds(seeds: readonly number[], shard: Shard): number[] {
-  const base = Math.floor(seeds.length / shard.count);
-  const extra = seeds.length % shard.count;
-  const start = shard.index * base + Math.min(shard.index, extra);
-  const size = base + (shard.index < extra ? 1 : 0);
+  const { start, size } = shardBlock(seeds.length, shard);
   return seeds.slice(start, start + size);
+}
+
+/** Position and size of shard K's block among `total` sorted seeds. */
+export function shardBlock(total: number, shard: Shard): { start: number; size: number } {
+  const base = Math.floor(total / shard.count);
+  const extra = total % shard.count;
+  return { start: shard.index * base + Math.min(shard.index, extra), size: base + (shard.index < extra ? 1 : 0) };
+}
+
+/** One shard of seed ranges, listing only that shard's seeds (so a huge range can be sharded). */
+export function shardRanges(ranges: SeedRanges, shard: Shard | null): number[] {
+  const total = countSeeds(ranges);
+  const { start, size } = shard ? shardBlock(total, shard) : { start: 0, size: total };
+  return seedsAt(ranges, start, size);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoShard, parseSeeds, parseShard, shardSeeds } from '../src/index.ts';
+import { autoShard, countSeeds, parseSeedRanges, parseSeeds, parseShard, shardRanges, shardSeeds } from '../src/index.ts';
 
 describe('seeds and shards', () => {
   it('parses inclusive ranges, single seeds and lists', () => {
@@ -20,6 +20,26 @@ describe('seeds and shards', () => {
         expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1);
       }
     }
+  });
+
+  it('shards seed ranges arithmetically, listing only the shard (the whole u32 range can be split)', () => {
+    const text = '5..40,100..130,35..50,7';
+    const ranges = parseSeedRanges(text);
+    expect(ranges).toEqual([
+      [5, 50],
+      [100, 130],
+    ]);
+    for (const count of [1, 4, 9, 100]) {
+      for (let index = 0; index < count; index++) {
+        expect(shardRanges(ranges, { index, count })).toEqual(shardSeeds(parseSeeds(text), { index, count }));
+      }
+    }
+    const all = parseSeedRanges('0..4294967295');
+    expect(countSeeds(all)).toBe(2 ** 32);
+    const last = shardRanges(all, { index: 99_999, count: 100_000 });
+    expect(last[last.length - 1]).toBe(4294967295);
+    expect(last.length).toBe(42949);
+    expect(() => shardRanges(all, null)).toThrow(/use --shard/);
   });
 
   it('reads --shard K/N and --shard auto from Kubernetes and Slurm', () => {
