@@ -3,7 +3,8 @@
 //     (same middleware: request id, rate limit off, metrics, JSON log line), printed as a ratio;
 //  2. p99 of the action route at a fixed 1,000 requests/s;
 //  3. the server's resident memory (peak VmRSS) under that load.
-// Also, for reference only, a hello world on bare node:http (to weigh the framework's own cost).
+// Also the server's CPU time per request (steadier than req/s on a shared machine), and, for reference only,
+// a hello world on bare node:http (to weigh the framework's own cost).
 // Run: pnpm bench (BENCH_SECONDS=N to change the length of each run, default 5).
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -20,6 +21,8 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** Server CPU time (user + system) per request, microseconds. */
+  cpuUs: number;
 }
 
 function rssOf(pid: number): number {
@@ -27,45 +30,54 @@ function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: bad };
+/** utime + stime of a process in seconds (from /proc, clock ticks at 100 Hz). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+async function load(name: string, pid: number, opts: autocannon.Options): Promise<Row> {
+  const cpu0 = cpuSeconds(pid);
+  const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
+  const cpuUs = ((cpuSeconds(pid) - cpu0) / Math.max(1, result.requests.total)) * 1e6;
+  const errors = result.non2xx + result.errors + result.timeouts;
+  return { name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, cpuUs };
+}
+
+const logLevel = process.env.LOG_LEVEL ?? 'info';
 const bundle = buildBundleOutsideRepo();
 const server = await startBundle(bundle, {
   STATE_SECRET: 'bench-secret-0123456789',
   RATE_LIMIT_RPS: '0',
   HELLO_ROUTE: '1',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  LOG_LEVEL: logLevel,
 });
-// Keep the pipe drained but do not hold the lines.
+const pid = server.proc.pid!;
+// Keep the log pipe drained without holding the lines.
 server.proc.stdout?.removeAllListeners('data');
 server.proc.stdout?.resume();
-let peakRss = rssOf(server.proc.pid!);
+let peakRss = rssOf(pid);
 const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, rssOf(server.proc.pid!));
+  peakRss = Math.max(peakRss, rssOf(pid));
 }, 200);
 
-const rows: { hello: Row; init: Row; action: Row }[] = [];
-const fixed: Row[] = [];
-let raw: Row | null = null;
-let rawHello: Row | null = null;
+const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
+const blank = ' '.repeat(9);
+const line = (r: Row, base: Row | null) =>
+  console.log(
+    `${r.name.padEnd(30)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}${base ? fmt(r.rps / base.rps, 2) : blank}${fmt(r.cpuUs)}${base ? fmt(base.cpuUs / r.cpuUs, 2) : blank}${fmt(r.errors)}`,
+  );
+
 try {
+  const rows: { hello: Row; init: Row; action: Row }[] = [];
+  const fixed: Row[] = [];
   // Reference: the same hello world on bare node:http, in its own process, measured next to /hello.
   const port = await freePort();
-  const bare = spawn(
-    process.execPath,
-    [
-      '-e',
-      `require('node:http').createServer((q,s)=>{s.setHeader('content-type','text/plain');s.end('hello')}).listen(${port},'127.0.0.1')`,
-    ],
-    { stdio: 'ignore' },
-  );
+  const bareScript = `require('node:http').createServer((q,s)=>{s.setHeader('content-type','text/plain');s.end('hello')}).listen(${port},'127.0.0.1')`;
+  const bare = spawn(process.execPath, ['-e', bareScript], { stdio: 'ignore' });
   await new Promise((r) => setTimeout(r, 500));
-  rawHello = await load('GET /hello (bare)', { url: `${server.url}/hello` });
-  raw = await load('node:http hello (reference)', { url: `http://127.0.0.1:${port}/` });
+  const firstHello = await load('GET /hello (bare)', pid, { url: `${server.url}/hello` });
+  const raw = await load('node:http hello (reference)', bare.pid!, { url: `http://127.0.0.1:${port}/` });
   bare.kill('SIGTERM');
 
   const index = await (await fetch(`${server.url}/api/games`)).json();
@@ -75,37 +87,29 @@ try {
     const body = JSON.stringify(
       first.spec.carry === 'stateToken' ? { stateToken: first.stateToken, action } : { state: first.state, action },
     );
-    const check = await (
-      await fetch(`${server.url}/api/games/${slug}/action`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
-    ).json();
-    if (!check.ok) throw new Error(`${slug}: the benchmark action is refused: ${JSON.stringify(check).slice(0, 200)}`);
     const post = {
       url: `${server.url}/api/games/${slug}/action`,
       method: 'POST' as const,
       headers: { 'content-type': 'application/json' },
       body,
     };
+    const check = await (await fetch(post.url, post)).json();
+    if (!check.ok) throw new Error(`${slug}: the benchmark action is refused: ${JSON.stringify(check).slice(0, 200)}`);
     // The bare route is measured right before each game, so a change in machine load hits both sides of the ratio.
-    const hello = await load('GET /hello (bare)', { url: `${server.url}/hello` });
-    const init = await load(`${slug} init`, { url: `${server.url}/api/games/${slug}/init?seed=7` });
-    const act = await load(`${slug} action`, post);
+    const hello = await load('GET /hello (bare)', pid, { url: `${server.url}/hello` });
+    const init = await load(`${slug} init`, pid, { url: `${server.url}/api/games/${slug}/init?seed=7` });
+    const act = await load(`${slug} action`, pid, post);
     rows.push({ hello, init, action: act });
-    fixed.push(await load(`${slug} action @1000/s`, { ...post, overallRate: 1000 }));
+    fixed.push(await load(`${slug} action @1000/s`, pid, { ...post, overallRate: 1000 }));
   }
 
-  const fmt = (n: number, d = 0) => n.toFixed(d).padStart(9);
-  const line = (r: Row, base: Row | null) =>
-    console.log(
-      `${r.name.padEnd(32)}${fmt(r.rps)}${fmt(r.p50, 2)}${fmt(r.p99, 2)}${base ? fmt(r.rps / base.rps, 2) : ' '.repeat(9)}${fmt(r.errors)}`,
-    );
+  console.log(`\nhearth server bench: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, LOG_LEVEL=${logLevel}`);
   console.log(
-    `\nhearth server bench: ${SECONDS} s per run, ${CONNECTIONS} connections, loopback, LOG_LEVEL=${process.env.LOG_LEVEL ?? 'info'}, bundle ${bundle}`,
+    `${'route'.padEnd(30)}${['req/s', 'p50 ms', 'p99 ms', 'x hello', 'cpu us', 'x hello', 'non-2xx'].map((h) => h.padStart(9)).join('')}`,
   );
-  console.log(
-    `${'route'.padEnd(32)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p99 ms'.padStart(9)}${'x hello'.padStart(9)}${'non-2xx'.padStart(9)}`,
-  );
-  line(rawHello, rawHello);
-  line(raw, rawHello);
+  console.log('(x hello: req/s ratio to the /hello run just before; cpu us: server CPU per request; then hello CPU / this CPU)');
+  line(firstHello, firstHello);
+  line(raw, firstHello);
   for (const { hello, init, action } of rows) {
     line(hello, hello);
     line(init, hello);
@@ -113,8 +117,9 @@ try {
   }
   console.log('\nfixed rate: action route at 1,000 requests/s (target p99 < 10 ms)');
   for (const r of fixed) line(r, null);
-  const worst = rows.reduce((m, r) => Math.min(m, r.action.rps / r.hello.rps), Number.POSITIVE_INFINITY);
-  console.log(`\naction route / bare route, lowest game: ${worst.toFixed(2)} (target >= 0.40)`);
+  const byRps = Math.min(...rows.map((r) => r.action.rps / r.hello.rps));
+  const byCpu = Math.min(...rows.map((r) => r.hello.cpuUs / r.action.cpuUs));
+  console.log(`\naction / bare, lowest game: ${byRps.toFixed(2)} by req/s, ${byCpu.toFixed(2)} by server CPU per request (target >= 0.40)`);
   console.log(`peak server RSS under load: ${(peakRss / 1024 / 1024).toFixed(1)} MB (target < 150 MB)`);
 } finally {
   clearInterval(sampler);

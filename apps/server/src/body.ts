@@ -28,7 +28,8 @@ export function checkContentType(header: string | undefined): string | null {
  * else from the Fetch request (tests through app.request). Stops reading as soon as the limit is passed.
  */
 export async function readBody(incoming: IncomingMessage | undefined, request: Request, maxBytes: number): Promise<Buffer | null> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  // From the Node request when there is one: reading headers through the Fetch Request would build a Headers object.
+  const declared = Number((incoming ? incoming.headers['content-length'] : request.headers.get('content-length')) ?? Number.NaN);
   if (declared > maxBytes) return null;
   if (incoming) {
     return new Promise<Buffer | null>((resolve, reject) => {
@@ -110,7 +111,12 @@ export function checkShape(root: unknown, limits: BodyLimits): string | null {
     if (items.length > limits.maxItems) {
       return `${Array.isArray(value) ? 'an array has' : 'an object has'} more than ${limits.maxItems} items`;
     }
-    for (const item of items) if (item !== null && typeof item === 'object') stack.push({ value: item, depth: depth + 1 });
+    for (const item of items) {
+      if (item !== null && typeof item === 'object') stack.push({ value: item, depth: depth + 1 });
+      // 1e400 parses to Infinity, which JSON cannot hold (it would serialise, and seal, as null).
+      else if (typeof item === 'number' && !Number.isFinite(item)) return 'a number is out of range (JSON numbers must be finite)';
+    }
   }
+  if (typeof root === 'number' && !Number.isFinite(root)) return 'a number is out of range (JSON numbers must be finite)';
   return null;
 }

@@ -1,14 +1,28 @@
 /**
- * The engine's canonicalJson (keys sorted, no whitespace, undefined members dropped), written for speed:
- * the seal is computed twice per action (checking the state that comes in, sealing the one that goes
- * out), and string concatenation here is several times faster than map/join. The tests prove it gives
- * the engine's exact string on every game's states.
+ * The engine's canonicalJson (keys sorted by code unit, no whitespace, undefined members dropped, -0 as 0,
+ * non-finite numbers as null), written for speed: seals are computed on every action, and string
+ * concatenation with cached quoted keys is several times faster than map/join. The tests prove it gives
+ * the engine's exact string on edge values and on every game's states.
  */
+const quotedKeys = new Map<string, string>();
+const MAX_CACHED_KEYS = 4096;
+
+function quoteKey(key: string): string {
+  let quoted = quotedKeys.get(key);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(key);
+    // States have few distinct keys; a hostile body with many cannot grow the cache past its bound.
+    if (quotedKeys.size < MAX_CACHED_KEYS) quotedKeys.set(key, quoted);
+  }
+  return quoted;
+}
+
 export function fastCanonicalJson(value: unknown): string {
   if (value === null) return 'null';
   switch (typeof value) {
     case 'number':
-      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+      // String(n) is JSON's number format for finite n (and gives "0" for -0).
+      return Number.isFinite(value) ? String(value) : 'null';
     case 'string':
       return JSON.stringify(value);
     case 'boolean':
@@ -24,22 +38,23 @@ function arrayJson(items: unknown[]): string {
   let out = '[';
   for (let i = 0; i < items.length; i++) {
     if (i > 0) out += ',';
-    const item = items[i];
-    out += typeof item === 'number' ? (Number.isFinite(item) ? JSON.stringify(item) : 'null') : fastCanonicalJson(item);
+    out += fastCanonicalJson(items[i]);
   }
   return `${out}]`;
 }
 
 function objectJson(record: Record<string, unknown>): string {
-  const keys = Object.keys(record).sort();
+  const keys = Object.keys(record);
+  if (keys.length > 1) keys.sort();
   let out = '{';
   let first = true;
-  for (const key of keys) {
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
     const item = record[key];
     if (item === undefined) continue;
-    if (!first) out += ',';
+    out += first ? '' : ',';
+    out += `${quoteKey(key)}:${fastCanonicalJson(item)}`;
     first = false;
-    out += `${JSON.stringify(key)}:${fastCanonicalJson(item)}`;
   }
   return `${out}}`;
 }

@@ -38,13 +38,23 @@ export function randomSecret(): string {
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
-  const mac = (state: unknown) => createHmac('sha256', keys.hmac).update(`${slug}\n`).update(fastCanonicalJson(state)).digest();
+  const prefix = `${slug}\n`;
+  const mac = (canonical: string) => createHmac('sha256', keys.hmac).update(prefix).update(canonical).digest();
+  const matches = (given: Uint8Array, canonical: string) => {
+    const expected = mac(canonical);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
   return {
     seal(state) {
       // Every contract state is a JSON object (parseState requires its fields); a game whose state is not
       // could not carry the seal inside it, which is a programming error caught by the server's tests.
       if (!isPlainObject(state)) throw new Error(`${slug}: cannot seal a state that is not a JSON object`);
-      return { ...state, [SEAL_FIELD]: SEAL_VERSION + base64UrlEncode(mac(state)) };
+      const canonical = fastCanonicalJson(state);
+      // The state goes out with its keys in canonical order, so the JSON a client sends back unchanged
+      // (or re-sorted) is already canonical and open() can check it without sorting again.
+      const sealed = JSON.parse(canonical) as Record<string, unknown>;
+      sealed[SEAL_FIELD] = SEAL_VERSION + base64UrlEncode(mac(canonical));
+      return sealed;
     },
     open(wire): Parsed<unknown> {
       if (!isPlainObject(wire)) return { ok: false, message: 'state must be a JSON object (the state this server returned)' };
@@ -59,11 +69,13 @@ export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
         return { ok: false, message: `state.${SEAL_FIELD} is not base64url` };
       }
       const { [SEAL_FIELD]: _, ...state } = wire;
-      const expected = mac(state);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        return { ok: false, message: 'state seal does not match: the state was altered, truncated, or sealed by another server secret' };
-      }
-      return { ok: true, value: state };
+      // Fast path: the state came back in the order it went out, so its JSON is the canonical JSON.
+      // Otherwise (keys reordered by the client) sort it; the seal is always over the canonical JSON.
+      const asSent = JSON.stringify(state);
+      if (matches(given, asSent)) return { ok: true, value: state };
+      const canonical = fastCanonicalJson(state);
+      if (canonical !== asSent && matches(given, canonical)) return { ok: true, value: state };
+      return { ok: false, message: 'state seal does not match: the state was altered, truncated, or sealed by another server secret' };
     },
   };
 }

@@ -224,7 +224,7 @@ describe('POST /action', () => {
       expect(res.status, bad).toBe(400);
       expect(res.body.reason).toBe('invalid_json');
     }
-    for (const bad of ['[]', '1', '"x"', 'null', '[{"state":1}]']) {
+    for (const bad of ['[]', '1', '"x"', 'null', '[{"state":1}]', '{"state":{"a":[1e400]}}', '{"action":-1e999}']) {
       const res = await send(bad);
       expect(res.status, bad).toBe(400);
       expect(res.body.reason).toBe('invalid_body');
