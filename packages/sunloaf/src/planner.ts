@@ -121,6 +121,11 @@ const targetPf = new Float64Array(16);
 const targetCushion = new Float64Array(16 * MAX_STRIDE);
 const nowValue = new Float64Array(16);
 const blocked = new Uint8Array(TILES);
+const hopStamp = new Float64Array(TILES);
+const hopPf = new Float64Array(TILES);
+const hopCushion1 = new Float64Array(TILES);
+const hopCushion2 = new Float64Array(TILES);
+let stamp = 0;
 const DR = [-1, 0, 0, 1] as const;
 const DC = [0, -1, 1, 0] as const;
 
@@ -152,14 +157,20 @@ function secondHop(
       if (r < 0 || r > 6 || c < 0 || c > 6) break;
       const z = r * 7 + c;
       if (blocked[z] && z !== x) break;
-      const pf = neighbourhood(cats, i, z);
-      const v = arrive[s * TILES + z]! * pf + cushionAfter(offset, span, stride, w) + (hasMat[z] ? matValue[z * MAX_STRIDE + offset]! : 0);
+      // Per tile and cat, computed once per decision: the pile factor and the two cushions.
+      if (hopStamp[z] !== stamp) {
+        hopStamp[z] = stamp;
+        hopPf[z] = neighbourhood(cats, i, z);
+        hopCushion1[z] = cushionAfter(offset, span, stride, w);
+        hopCushion2[z] = offset + 1 < span ? cushionAfter(offset + 1, span, stride, w) : 0;
+      }
+      const pf = hopPf[z]!;
+      const v = arrive[s * TILES + z]! * pf + hopCushion1[z]! + (hasMat[z] ? matValue[z * MAX_STRIDE + offset]! : 0);
       // Only an urgent second hop counts: arriving one turn later (after one more turn of napping where the
       // cat is now) must be worse, or the cat would shuttle between tiles without ever settling.
       if (offset + 1 < span) {
         const o = offset + 1;
-        const delayed =
-          arrive[(s + 1) * TILES + z]! * pf + cushionAfter(o, span, stride, w) + (hasMat[z] ? matValue[z * MAX_STRIDE + o]! : 0);
+        const delayed = arrive[(s + 1) * TILES + z]! * pf + hopCushion2[z]! + (hasMat[z] ? matValue[z * MAX_STRIDE + o]! : 0);
         if (v <= delayed + waitGain) continue;
       }
       if (v > best) best = v;
@@ -258,6 +269,7 @@ export function planTurn(state: PublicState, tables: Tables = tablesFor(state.la
     const stay = prefix[base + span]! * pfHere + hereCushion[span]! + hereBowls[span]!;
     // Arrival on target q at turn t + k: arrive * pf + cushion over turns after it + bowls serving from t + k on.
     const waitGain = prefix[base + 1]! * pfHere + hereCushion[1]! + hereBowls[1]!;
+    stamp++;
     let bestNow = Number.NEGATIVE_INFINITY;
     for (let q = 0; q < m; q++) {
       const y = targets[q]!;
