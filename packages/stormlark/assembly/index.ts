@@ -71,9 +71,9 @@ export function board(): usize {
 
 /**
  * Rule step 4 for one column: drifters move one lane in their drift direction, wardens (when this is
- * a warden step) one lane toward the ship, in ascending id order. A drifter whose next lane is off the
- * board turns around first (bounce at lanes 0 and 6); a drifter whose target cell is occupied reverses
- * its drift and holds. A warden on the ship's lane or facing an occupied cell holds.
+ * a warden step) one lane toward the ship, in ascending id order. Both clamp at lanes 0 and 6: a
+ * drifter whose next lane is off the board or occupied reverses its drift and holds this step; a
+ * warden on the ship's lane or facing an occupied cell holds.
  */
 export function moveColumn(b: usize, col: i32, shipLane: i32, wardenMove: bool): void {
   let n = 0;
@@ -98,15 +98,11 @@ export function moveColumn(b: usize, col: i32, shipLane: i32, wardenMove: bool):
     const lane = load<i32>(MOVERS + ((<usize>i) << 2));
     const cell = base + lane;
     if (kindAt(b, cell) === DRIFTER) {
-      let d = field(b, 2, cell);
-      if (lane + d < 0 || lane + d >= LANES) d = -d;
+      const d = field(b, 2, cell);
       const target = lane + d;
-      if (kindAt(b, base + target) !== EMPTY) {
-        setField(b, 2, cell, -d);
-      } else {
-        setField(b, 2, cell, d);
-        moveCell(b, cell, base + target);
-      }
+      // the board edge clamps like an occupied cell: reverse and hold this step
+      if (target < 0 || target >= LANES || kindAt(b, base + target) !== EMPTY) setField(b, 2, cell, -d);
+      else moveCell(b, cell, base + target);
     } else {
       if (lane === shipLane) continue;
       const target = shipLane > lane ? lane + 1 : lane - 1;

@@ -152,7 +152,7 @@ export const decisions: Decision[] = [
   {
     topic: 'drifters',
     decision:
-      'A drifter whose next lane would be off the board (lane -1 or 7) turns around first and moves the other way (bounce at lanes 0 and 6). A drifter whose target cell holds any entity (any kind, motes and squalls included) reverses its drift and holds this step. The craft never blocks a mover. Movers act one at a time in ascending id order, each seeing the moves already made.',
+      'Drifters clamp at lanes 0 and 6: a drifter whose next lane would be off the board (lane -1 or 7), or whose target cell holds any entity (any kind, motes and squalls included), reverses its drift and holds this step; it moves the new way on its next step. The craft never blocks a mover. Movers act one at a time in ascending id order, each seeing the moves already made.',
   },
   {
     topic: 'warden movement',

@@ -176,12 +176,15 @@ describe('step 4: drifters and wardens', () => {
     const s = step(game, makeState([d]), 'VENT');
     expect(byId(s, d.id)).toMatchObject({ lane: 1, col: 4, drift: -1 });
   });
-  it('a drifter bounces at lanes 0 and 6', () => {
+  it('a drifter clamps at lanes 0 and 6: it reverses and holds, then moves back', () => {
     const top = ent('drifter', 0, 5, { drift: -1 });
     const bottom = ent('drifter', 6, 6, { drift: 1 });
     const s = step(game, makeState([top, bottom]), 'VENT');
-    expect(byId(s, top.id)).toMatchObject({ lane: 1, drift: 1 });
-    expect(byId(s, bottom.id)).toMatchObject({ lane: 5, drift: -1 });
+    expect(byId(s, top.id)).toMatchObject({ lane: 0, drift: 1 });
+    expect(byId(s, bottom.id)).toMatchObject({ lane: 6, drift: -1 });
+    const s2 = step(game, s, 'VENT');
+    expect(byId(s2, top.id)).toMatchObject({ lane: 1, drift: 1 });
+    expect(byId(s2, bottom.id)).toMatchObject({ lane: 5, drift: -1 });
   });
   it('a blocked drifter reverses and holds; movers act in ascending id order', () => {
     const blocker = ent('crag', 3, 5);
