@@ -48,6 +48,8 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    // nothing may be fetched from anywhere but the app's own origin
+    page.on('request', (r) => !r.url().startsWith(base) && !r.url().startsWith('data:') && errors.push(`fetched ${r.url()}`));
     (page as unknown as { errors: string[] }).errors = errors;
     await page.goto(`${base}${hash}`);
     await page.waitForSelector('#board[data-ready="true"]');
