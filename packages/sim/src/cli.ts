@@ -163,7 +163,9 @@ async function run(flags: Flags, workerUrl: URL): Promise<number> {
     });
     flush();
     progress?.done();
-    info.write(`${formatSummary([summarize(records)], { elapsedMs: result.elapsedMs, workers: result.workers })}\n`);
+    info.write(
+      `${formatSummary([summarize(records)], { elapsedMs: result.elapsedMs, workers: result.workers, startupMs: result.startupMs })}\n`,
+    );
     const errored = records.filter((r) => r.end === 'error');
     if (errored.length > 0) {
       const sample = errored.slice(0, 5).map((r) => `  seed ${r.seed}: ${r.error}`);

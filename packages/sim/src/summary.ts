@@ -68,7 +68,7 @@ export function groupRecords(records: readonly GameRecord[]): GameRecord[][] {
 const fmt = (x: number) => (Number.isNaN(x) ? '-' : Number.isInteger(x) ? String(x) : x.toFixed(1));
 
 /** The summary table as aligned text; steps/s only when a timing is known (a run, not a merge). */
-export function formatSummary(summaries: readonly Summary[], timing?: { elapsedMs: number; workers: number }): string {
+export function formatSummary(summaries: readonly Summary[], timing?: { elapsedMs: number; workers: number; startupMs?: number }): string {
   const head = ['game', 'policy', 'games', 'errors', 'mean', 'median', 'p10', 'p90', 'max', 'turns/game'];
   if (timing) head.push('steps/s', 'games/s');
   const rows = summaries.map((s) => {
@@ -93,6 +93,12 @@ export function formatSummary(summaries: readonly Summary[], timing?: { elapsedM
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   const out = [line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)];
-  if (timing) out.push(`${fmt(timing.elapsedMs / 1000)} s on ${timing.workers} worker${timing.workers === 1 ? '' : 's'}`);
+  if (timing) {
+    const startup =
+      timing.startupMs !== undefined
+        ? ` (after ${(timing.startupMs / 1000).toFixed(1)} s of startup: spawning workers, loading the game)`
+        : '';
+    out.push(`${(timing.elapsedMs / 1000).toFixed(1)} s on ${timing.workers} worker${timing.workers === 1 ? '' : 's'}${startup}`);
+  }
   return out.join('\n');
 }
