@@ -19,6 +19,8 @@ export interface RateLimiter {
   stop(): void;
 }
 
+const MAX_CLIENTS = 100_000;
+
 interface Bucket {
   tokens: number;
   at: number;
@@ -43,6 +45,8 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
       const t = now();
       let b = buckets.get(client);
       if (!b) {
+        // A flood of new addresses cannot grow the map without bound: the oldest bucket makes room.
+        if (buckets.size >= MAX_CLIENTS) buckets.delete(buckets.keys().next().value as string);
         b = { tokens: burst, at: t };
         buckets.set(client, b);
       } else {

@@ -120,7 +120,7 @@ ${games}</table>
 <li><code>GET ${escapeHtml(base)}/api/games/{slug}/init?seed=N</code> (seed optional: without it the server picks one; it is inside the state) returns <code>{ ok: true, state, observation, legalActions, spec, score, gameOver }</code>.</li>
 <li><code>POST ${escapeHtml(base)}/api/games/{slug}/action</code> with <code>Content-Type: application/json</code> and <code>{ "state": &lt;state&gt;, "action": &lt;action&gt; }</code> (or <code>{ "stateToken": ..., "action": ... }</code> when the spec's <code>carry</code> is <code>stateToken</code>) returns the next response.</li>
 <li>Repeat until <code>gameOver</code>. An illegal action returns HTTP 200 <code>{ ok: false, reason, message, legalActions }</code> and changes nothing.</li>
-<li><code>POST ${escapeHtml(base)}/api/games/{slug}/verify</code> with <code>{ "seed": N, "actions": [...] }</code> replays the game and returns <code>{ ok, score, gameOver, turns, stateHash }</code> (or the index of the first refused action).</li>
+<li><code>POST ${escapeHtml(base)}/api/games/{slug}/verify</code> with <code>{ "seed": N, "actions": [...] }</code> replays the game and returns <code>{ ok, score, gameOver, turns, stateHash }</code> (or the index of the first refused action). Without <code>?seed=</code> the server picks a seed and it travels in the state; a stateToken game hides it in the token, so pass <code>?seed=N</code> yourself to verify such a run later.</li>
 </ol>
 <p>Also: <a href="/api/games">/api/games</a> (machine-readable index), <code>/api/games/{slug}/spec</code>, <a href="/llms.txt">/llms.txt</a>, <a href="/healthz">/healthz</a>, <a href="/metrics">/metrics</a>.</p>
 <h2>Sealed states</h2>
@@ -172,7 +172,7 @@ function llmsText(ctx: ServerContext, c: AppContext): string {
     `1. GET ${base}/api/games/{slug}/init?seed=N (seed optional) -> { ok: true, state, observation, legalActions, spec, score, gameOver }. Read spec.goal, spec.scoring, spec.rules, spec.actionGrammar, spec.decisions; observation.text is a plain-text picture of the board (legend in spec.legend).`,
     `2. POST ${base}/api/games/{slug}/action, Content-Type: application/json, body { "state": <state from the last response, unchanged>, "action": <action> }. If spec.carry is "stateToken", send { "stateToken": <stateToken>, "action": <action> } instead.`,
     '3. Repeat until gameOver is true. An illegal action returns HTTP 200 { ok: false, reason, message, legalActions } and changes nothing: pick again. legalActions lists every action the engine accepts now (a game may document an empty list and accept any action matching the grammar).',
-    `4. POST ${base}/api/games/{slug}/verify with { "seed": N, "actions": [...] } -> { ok, score, gameOver, turns, stateHash }: any score can be recomputed from its seed and actions.`,
+    `4. POST ${base}/api/games/{slug}/verify with { "seed": N, "actions": [...] } -> { ok, score, gameOver, turns, stateHash }: any score can be recomputed from its seed and actions. Without ?seed= the server picks a seed and it travels in the state; a stateToken game hides it in the token (with the random cursor), so pass ?seed=N yourself if you want to verify such a run later.`,
     '',
     '## Sealed states',
     '',

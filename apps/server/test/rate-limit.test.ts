@@ -1,0 +1,29 @@
+import { expect, it } from 'vitest';
+import { createRateLimiter } from '../src/rate-limit.ts';
+
+it('allows the burst, then the sustained rate, and says how long to wait', () => {
+  let now = 0;
+  const limiter = createRateLimiter({ perSecond: 2, burst: 3, now: () => now });
+  try {
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([0, 0, 0]);
+    expect(limiter.take('a')).toBe(1);
+    expect(limiter.take('b')).toBe(0);
+    now += 500;
+    expect(limiter.take('a')).toBe(0);
+    expect(limiter.take('a')).toBe(1);
+    now += 10_000;
+    expect([limiter.take('a'), limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([0, 0, 0, 1]);
+  } finally {
+    limiter.stop();
+  }
+});
+
+it('keeps the number of tracked clients bounded', () => {
+  const limiter = createRateLimiter({ perSecond: 1, burst: 1, now: () => 0 });
+  try {
+    for (let i = 0; i < 100_010; i++) limiter.take(`client-${i}`);
+    expect(limiter.size).toBe(100_000);
+  } finally {
+    limiter.stop();
+  }
+});
