@@ -192,11 +192,12 @@ function rawRow(seed: u32, row: i32): void {
     const k = r * 8 + <u32>c;
     const roll = below(seed, S_KIND, k, 100);
     const kind = roll < jug ? KIND_JUG : roll < jug + crimp ? KIND_CRIMP : KIND_PLAIN;
-    const cracks = below(seed, S_CRACKED, k, 100) < cracked ? 1 + <i32>below(seed, S_CRACKS, k, 3) : 0;
-    const ice = below(seed, S_ICY, k, 100) < icy ? 2 : 0;
+    // A 0% roll is never true: skipping its draw changes nothing (draws are indexed, not consumed in order).
+    const cracks = cracked > 0 && below(seed, S_CRACKED, k, 100) < cracked ? 1 + <i32>below(seed, S_CRACKS, k, 3) : 0;
+    const ice = icy > 0 && below(seed, S_ICY, k, 100) < icy ? 2 : 0;
     store<i32>(OUT + ((<usize>c) << 2), cell(kind, kind === KIND_JUG ? breaths : 0, cracks, ice));
   }
-  const overhang = below(seed, S_OVERHANG, r, 100) < dOverhang ? 1 : 0;
+  const overhang = dOverhang > 0 && below(seed, S_OVERHANG, r, 100) < dOverhang ? 1 : 0;
   store<i32>(OUT + 24, overhang);
 }
 
