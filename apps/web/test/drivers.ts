@@ -91,7 +91,13 @@ export const drivers: Record<string, Driver> = {
   },
   'lantern-volley': {
     async move(page, step) {
-      await page.fill('#board form[data-ui="angle"] input', String(20 + ((step * 37) % 140) + 0.3));
+      // aim straight at an unlit lantern (read from the drawn arena); the engine decides what the wisp meets
+      const lanterns = await page.$$eval('#board circle.lantern:not(.lit)', (els) =>
+        els.map((e) => [Number(e.getAttribute('cx')), Number(e.getAttribute('cy'))]),
+      );
+      const [x, y] = lanterns[step % Math.max(1, lanterns.length)] ?? [540, 0];
+      const angle = Math.min(165, Math.max(15, (Math.atan2(1360 - (y as number), (x as number) - 540) * 180) / Math.PI));
+      await page.fill('#board form[data-ui="angle"] input', angle.toFixed(1));
       await answered(page, () => page.press('#board form[data-ui="angle"] input', 'Enter'));
     },
     async illegal(page) {
