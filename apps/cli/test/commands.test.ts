@@ -21,12 +21,14 @@ describe('commands', () => {
   });
 
   it('spec prints the rules and, with --json, the served spec', async () => {
-    for (const slug of registry.slugs) {
-      const game = (await registry.load(slug))!;
-      const text = run('spec', slug);
-      expect(text.status).toBe(0);
-      expect(text.stdout).toContain('ACTION GRAMMAR');
-      expect(JSON.parse(run('spec', slug, '--json').stdout)).toEqual(JSON.parse(JSON.stringify(game.spec)));
+    const slug = registry.slugs[0];
+    if (!slug) return;
+    const text = run('spec', slug);
+    expect(text.status).toBe(0);
+    expect(text.stdout).toContain('ACTION GRAMMAR');
+    for (const s of registry.slugs) {
+      const game = (await registry.load(s))!;
+      expect(JSON.parse(run('spec', s, '--json').stdout)).toEqual(JSON.parse(JSON.stringify(game.spec)));
     }
   });
 

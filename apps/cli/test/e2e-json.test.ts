@@ -124,34 +124,36 @@ describe('hearth play --json through a pipe', () => {
   it('--server: every game through HTTP answers exactly as in-process, stateToken games included', async () => {
     const { url, server, requests } = await startWireServer();
     try {
-      for (const slug of registry.slugs) {
-        const game = (await registry.load(slug))!;
-        // A few first legal actions (or shots), plus one junk and one refused action.
-        let r: any = game.init(5);
-        const lines: string[] = ['{"type":"nope"}'];
-        for (let i = 0; i < 6 && !r.gameOver; i++) {
-          const action = r.legalActions.find((a: unknown) => !isEnd(a)) ?? { type: 'SHOOT', angleDeg: 40 + 17 * i };
-          lines.push(JSON.stringify(action));
-          const next = game.act(r.state, action);
-          if (next.ok) r = next;
-        }
-        const input = `${lines.join('\n')}\n`;
-        // Asynchronous: the HTTP server lives in this process, so its event loop must keep turning.
-        const run = (extra: string[]) =>
-          new Promise<string>((resolve, reject) => {
-            const child = execFile(
-              process.execPath,
-              [BIN, 'play', slug, '--json', '--seed', '5', ...extra],
-              { encoding: 'utf8' },
-              (error, stdout) => (error ? reject(error) : resolve(stdout)),
-            );
-            child.stdin!.end(input);
-          });
-        const local = await run([]);
-        const remote = await run(['--server', url]);
-        expect(remote).toBe(local);
-        expect(remote.trim().split('\n')).toHaveLength(1 + lines.length);
-      }
+      // All games at once: each run is mostly process start-up, so they overlap well.
+      await Promise.all(
+        registry.slugs.map(async (slug) => {
+          const game = (await registry.load(slug))!;
+          // A few first legal actions (or shots), plus one junk and one refused action.
+          let r: any = game.init(5);
+          const lines: string[] = ['{"type":"nope"}'];
+          for (let i = 0; i < 6 && !r.gameOver; i++) {
+            const action = r.legalActions.find((a: unknown) => !isEnd(a)) ?? { type: 'SHOOT', angleDeg: 40 + 17 * i };
+            lines.push(JSON.stringify(action));
+            const next = game.act(r.state, action);
+            if (next.ok) r = next;
+          }
+          const input = `${lines.join('\n')}\n`;
+          // Asynchronous: the HTTP server lives in this process, so its event loop must keep turning.
+          const run = (extra: string[]) =>
+            new Promise<string>((resolve, reject) => {
+              const child = execFile(
+                process.execPath,
+                [BIN, 'play', slug, '--json', '--seed', '5', ...extra],
+                { encoding: 'utf8' },
+                (error, stdout) => (error ? reject(error) : resolve(stdout)),
+              );
+              child.stdin!.end(input);
+            });
+          const [local, remote] = await Promise.all([run([]), run(['--server', url])]);
+          expect(remote).toBe(local);
+          expect(remote.trim().split('\n')).toHaveLength(1 + lines.length);
+        }),
+      );
       expect(requests.filter((q) => q.startsWith('GET'))).toHaveLength(registry.slugs.length);
     } finally {
       server.close();

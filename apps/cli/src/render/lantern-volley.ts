@@ -110,7 +110,7 @@ export function lanternVolleyController(): Controller {
       const count = (t: string) => events.filter((e) => e.type === t).length;
       const end = events[events.length - 1];
       lines.push(
-        style.bold(`Last shot ${shot.angleDeg}°`),
+        style.bold(`Last shot ${shot.angleDeg}° (wave ${shot.wave ?? '?'})`),
         ` +${shot.points ?? 0} points`,
         ` ${count('light')} lit, ${count('bounce')} bounces, ${count('gong')} gongs`,
         ` ended: ${end ? `${end.type}${end.cause ? ` (${end.cause})` : ''}` : '?'}`,

@@ -16,7 +16,7 @@ import {
 } from '../render/types.ts';
 import type { Response, Session } from '../session.ts';
 import { helpLines } from './help.ts';
-import { fit, type Style, truncate, visibleWidth } from './style.ts';
+import { fit, type Style, stripAnsi, truncate, visibleWidth } from './style.ts';
 
 type Mode = 'board' | 'help' | 'confirm-quit' | 'prompt' | 'over';
 
@@ -290,7 +290,9 @@ export class PlayApp {
     return body.map((line, i) => {
       const b = box[i - topRow];
       if (b === undefined) return line;
-      return `${fit(line, left)}${b}`;
+      // Right of the box the line goes on, without its styling (escapes cannot be cut mid-way safely).
+      const rest = [...stripAnsi(line)].slice(left + w).join('');
+      return `${fit(line, left)}${b}${rest}`;
     });
   }
 
