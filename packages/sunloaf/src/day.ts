@@ -1,5 +1,6 @@
 // Opening a day: generate the room from the random cursor, let the reference policy play it once from the
 // fresh position (chain 0, no quota) to get dayPar, and set the quota from it.
+import { canonicalJson } from '@hearth/engine';
 import * as curve from './curves.ts';
 import { generateDay } from './generator.ts';
 import { planTurn, tablesFor } from './planner.ts';
@@ -28,6 +29,8 @@ export interface DayPlan {
   fresh: PublicState;
   /** The cursor after this day's draws (where the next day is generated from). */
   cursor: number;
+  /** canonicalJson of the layout, for parseState's comparison. */
+  layoutJson: string;
 }
 
 // Memo of generated days by (seed, day): days 1..day are generated in order from cursor 0, so a day is a pure
@@ -59,7 +62,7 @@ export function planDay(seed: number, day: number, cursor: number): DayPlan {
   };
   fresh.dayPar = dayParOf(fresh);
   fresh.dayQuota = curve.quotaFor(fresh.dayPar, fresh.quotaRatio);
-  const plan = { fresh, cursor: g.cursor };
+  const plan = { fresh, cursor: g.cursor, layoutJson: canonicalJson(g.layout) };
   if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(key, plan);
   return plan;

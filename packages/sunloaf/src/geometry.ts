@@ -1,5 +1,10 @@
 // Light, shade, warmth and dogs: everything that is a pure function of the layout and the turn.
-import { HEARTH_CAP, type Layout, SIZE, TIER_CAP, type Wall } from './state.ts';
+import { HEARTH_CAP as HEARTH_CAP_, type Layout, SIZE as SIZE_, TIER_CAP as TIER_CAP_, type Wall } from './state.ts';
+
+// Local copies of the shared constants: hot loops read them without a module-binding lookup.
+const HEARTH_CAP = HEARTH_CAP_;
+const SIZE = SIZE_;
+const TIER_CAP = TIER_CAP_;
 
 export const rowOf = (tile: number): number => Math.floor(tile / SIZE);
 export const colOf = (tile: number): number => tile % SIZE;

@@ -61,7 +61,7 @@ export function parseState(value: unknown): Parsed<State> {
   const plan = planDay(seed, day, cursorBefore(seed, day));
   const fresh = plan.fresh;
   if (s.rng.cursor !== plan.cursor) return fail(`state.rng.cursor is not the cursor after day ${day} of this seed`);
-  if (canonicalJson(s.layout) !== canonicalJson(fresh.layout)) return fail(`state.layout is not the room of day ${day} of this seed`);
+  if (canonicalJson(s.layout) !== plan.layoutJson) return fail(`state.layout is not the room of day ${day} of this seed`);
 
   const length = fresh.layout.dayLength;
   e = v.firstError(

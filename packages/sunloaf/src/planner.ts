@@ -13,8 +13,25 @@
 // beats its "stay" by the largest margin and is at least its "later"; otherwise it rests. Ties go to the
 // lower cat id and then the lower tile, so the policy is a pure function of the state.
 import { bandLine, colOf, dogTile, isShaded, lineOf, neighbours, rowOf } from './geometry.ts';
-import { CHAIN_CAP, HEARTH_CAP, type Layout, PILE_CAP, PURR, type PublicState, TIER_CAP, TILES } from './state.ts';
+import {
+  CHAIN_CAP as CHAIN_CAP_,
+  HEARTH_CAP as HEARTH_CAP_,
+  type Layout,
+  PILE_CAP as PILE_CAP_,
+  PURR as PURR_,
+  type PublicState,
+  TIER_CAP as TIER_CAP_,
+  TILES as TILES_,
+} from './state.ts';
 import { moveTargets } from './turn.ts';
+
+// Local copies of the shared constants: hot loops read them without a module-binding lookup.
+const CHAIN_CAP = CHAIN_CAP_;
+const HEARTH_CAP = HEARTH_CAP_;
+const PILE_CAP = PILE_CAP_;
+const PURR = PURR_;
+const TIER_CAP = TIER_CAP_;
+const TILES = TILES_;
 
 /** Per-day tables: a pure function of the layout. */
 interface Tables {

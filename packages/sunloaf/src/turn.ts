@@ -1,7 +1,23 @@
 // One turn of a running day, in the documented order: move, settled, dogs, warmth, bowls, clock.
 import { dayBonus } from './curves.ts';
 import { colOf, dogReaches, isCloudy, rowOf, warmthCap } from './geometry.ts';
-import { CHAIN_CAP, COUNTDOWN, DOZE_MAX, PILE_CAP, PURR, type PublicState, SIZE } from './state.ts';
+import {
+  CHAIN_CAP as CHAIN_CAP_,
+  COUNTDOWN as COUNTDOWN_,
+  DOZE_MAX as DOZE_MAX_,
+  PILE_CAP as PILE_CAP_,
+  PURR as PURR_,
+  type PublicState,
+  SIZE as SIZE_,
+} from './state.ts';
+
+// Local copies of the shared constants: hot loops read them without a module-binding lookup.
+const CHAIN_CAP = CHAIN_CAP_;
+const COUNTDOWN = COUNTDOWN_;
+const DOZE_MAX = DOZE_MAX_;
+const PILE_CAP = PILE_CAP_;
+const PURR = PURR_;
+const SIZE = SIZE_;
 
 /** Raw cosy of one cat: floor(10 * purr[tier] * (4 + pile) / 4). */
 export const cosy = (tier: number, pile: number): number => Math.floor((10 * PURR[tier]! * (4 + pile)) / 4);

@@ -99,3 +99,14 @@ describe('through the public act', () => {
     expect(next.state.cats[1]!.settled).toBe(cur.state.cats[1]!.settled + 1);
   });
 });
+
+describe('loading', () => {
+  it('Sunloaf has no kernel: load() and load({ kernel: "js" }) give the same game and the same init', async () => {
+    const { gameModule } = await import('../src/index.ts');
+    const a = await gameModule.load();
+    const b = await gameModule.load({ kernel: 'js' });
+    expect(gameModule.slug).toBe('sunloaf');
+    expect(JSON.stringify(b.init(42))).toBe(JSON.stringify(a.init(42)));
+    expect(Object.keys(a.policies)).toEqual(['reference']);
+  });
+});
