@@ -104,6 +104,10 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
     await page.waitForSelector('#replay-bar[data-done="true"]');
     expect(Number(await page.getAttribute('#replay-bar', 'data-step'))).toBe(played);
     expect(await score(page)).toBe(finalScore);
+    // the home page shows the best score played on this device (this browser profile is fresh)
+    await page.goto(`${base}#/`);
+    const best = await page.waitForSelector(`.game-card[data-slug="${slug}"] [data-best]`);
+    expect(Number(await best.textContent())).toBeGreaterThanOrEqual(finalScore);
     expect((page as unknown as { errors: string[] }).errors).toEqual([]);
     await page.close();
   }
