@@ -36,18 +36,24 @@ export function maskOfRow(r: Row): number {
 export function syncBand(wall: Wall, s: CragState): number {
   const band = s.band;
   const bottom = bandBottom(s.highPoint);
-  while ((band[0] as Row).row < bottom) {
-    band.shift();
-    band.push(foggedRow((band[band.length - 1] as Row).row + 1));
-  }
   const top = visibleTop(wall, s);
   let revealed = -1;
+  while ((band[0] as Row).row < bottom) {
+    band.shift();
+    const row = (band[band.length - 1] as Row).row + 1;
+    if (row > top) {
+      band.push(foggedRow(row));
+    } else {
+      band.push(wall.row(s.seed, row));
+      if (revealed < 0) revealed = row;
+    }
+  }
   for (let i = 0; i < band.length; i++) {
     const r = band[i] as Row;
     if (r.row <= top) {
       if (r.fogged) {
         band[i] = wall.row(s.seed, r.row);
-        if (revealed < 0) revealed = r.row;
+        if (revealed < 0 || r.row < revealed) revealed = r.row;
       }
     } else if (!r.fogged) {
       band[i] = foggedRow(r.row);
