@@ -25,6 +25,10 @@ export async function showGame(root: HTMLElement, route: GameRoute, engine: Engi
   const { slug } = route;
   const online = route.online === true;
   root.innerHTML = '<main class="game"><p class="loading">Loading…</p></main>';
+  const seed = route.seed ?? randomSeed();
+  // spec and init in one round trip's time: the first playable frame waits for both
+  const starting = engine.init(slug, seed);
+  starting.catch(() => {}); // an unknown game is reported from spec() below
   let spec: Spec;
   try {
     spec = await engine.spec(slug);
@@ -34,7 +38,6 @@ export async function showGame(root: HTMLElement, route: GameRoute, engine: Engi
     return () => {};
   }
   document.title = `${spec.name} — Hearth`;
-  const seed = route.seed ?? randomSeed();
   if (route.seed === undefined) history.replaceState(null, '', formatRoute({ page: 'game', slug, seed, replay: undefined, online }));
   const replayActions = route.replay;
   const renderer = rendererFor(slug);
@@ -256,7 +259,7 @@ ${rulesPanel(spec)}
   document.addEventListener('keydown', onKey);
   const unmount = renderer.mount?.(board, { view, ui, act: (a) => void act(a), redraw: draw }) ?? (() => {});
 
-  response = await engine.init(slug, seed);
+  response = await starting;
   draw();
   if (replayActions) {
     playing = true;
