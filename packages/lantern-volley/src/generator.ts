@@ -2,7 +2,7 @@
 // integer coordinates with clearances, then the layout is accepted only if it is fair: every lantern is lit by
 // at least one legal angle, and the whole wave can be cleared within its wisps (checked with a full sweep).
 import { Stream, streamId } from '@hearth/rng';
-import { ARENA_WIDTH, FIRST_ENTITY_ID, LANTERN_RADIUS, waveRow } from './constants.ts';
+import { ARENA_HEIGHT, ARENA_WIDTH, FIRST_ENTITY_ID, LANTERN_RADIUS, waveRow } from './constants.ts';
 import type { FlightSim } from './flight.ts';
 import type { Beam, Box, Circle, Layout } from './layout.ts';
 import { type AngleEffect, fewestShotsToClear, reachedMask, sweepLayout } from './sweep.ts';
@@ -20,14 +20,14 @@ export const CONTENT: readonly {
   gongs: number;
   lanternSpacing: number;
 }[] = [
-  { rects: 1, diagonals: 1, screens: 10, wallScreens: 5, gongs: 0, lanternSpacing: 420 },
-  { rects: 1, diagonals: 1, screens: 10, wallScreens: 5, gongs: 0, lanternSpacing: 380 },
-  { rects: 1, diagonals: 1, screens: 11, wallScreens: 5, gongs: 0, lanternSpacing: 380 },
-  { rects: 1, diagonals: 1, screens: 11, wallScreens: 5, gongs: 0, lanternSpacing: 340 },
-  { rects: 2, diagonals: 1, screens: 12, wallScreens: 5, gongs: 0, lanternSpacing: 300 },
-  { rects: 2, diagonals: 1, screens: 12, wallScreens: 5, gongs: 1, lanternSpacing: 300 },
-  { rects: 2, diagonals: 1, screens: 13, wallScreens: 5, gongs: 1, lanternSpacing: 260 },
-  { rects: 2, diagonals: 1, screens: 13, wallScreens: 5, gongs: 1, lanternSpacing: 240 },
+  { rects: 1, diagonals: 1, screens: 10, wallScreens: 8, gongs: 0, lanternSpacing: 420 },
+  { rects: 1, diagonals: 1, screens: 10, wallScreens: 8, gongs: 0, lanternSpacing: 380 },
+  { rects: 1, diagonals: 1, screens: 11, wallScreens: 8, gongs: 0, lanternSpacing: 380 },
+  { rects: 1, diagonals: 1, screens: 11, wallScreens: 8, gongs: 0, lanternSpacing: 340 },
+  { rects: 2, diagonals: 1, screens: 12, wallScreens: 8, gongs: 0, lanternSpacing: 300 },
+  { rects: 2, diagonals: 1, screens: 12, wallScreens: 8, gongs: 1, lanternSpacing: 300 },
+  { rects: 2, diagonals: 1, screens: 13, wallScreens: 8, gongs: 1, lanternSpacing: 260 },
+  { rects: 2, diagonals: 1, screens: 13, wallScreens: 8, gongs: 1, lanternSpacing: 240 },
 ];
 export const SCREEN_LENGTH = [160, 300] as const;
 export const WALL_SCREEN_LENGTH = [300, 450] as const;
@@ -156,15 +156,17 @@ function drawLayout(rng: Stream, wave: number): { layout: Layout; boxes: Rect[] 
   for (let i = 0; i < content.wallScreens; i++) {
     let placed: Rect | null = null;
     for (let t = 0; t < PLACE_TRIES && !placed; t++) {
-      const side = rng.below(3);
+      const side = rng.below(4);
       const long = rng.range(WALL_SCREEN_LENGTH[0], WALL_SCREEN_LENGTH[1]);
-      const along = side === 2 ? rng.range(20, ARENA_WIDTH - 20 - long) : rng.range(20, FIELD.y1 - long);
+      const along = side >= 2 ? rng.range(20, ARENA_WIDTH - 20 - long) : rng.range(20, ARENA_HEIGHT - 20 - long);
       const r =
         side === 0
           ? { x0: 6, y0: along, x1: 6 + SCREEN_THICKNESS, y1: along + long }
           : side === 1
             ? { x0: ARENA_WIDTH - 6 - SCREEN_THICKNESS, y0: along, x1: ARENA_WIDTH - 6, y1: along + long }
-            : { x0: along, y0: 6, x1: along + long, y1: 6 + SCREEN_THICKNESS };
+            : side === 2
+              ? { x0: along, y0: 6, x1: along + long, y1: 6 + SCREEN_THICKNESS }
+              : { x0: along, y0: ARENA_HEIGHT - 6 - SCREEN_THICKNESS, x1: along + long, y1: ARENA_HEIGHT - 6 };
       if (!boxes.some((b) => overlaps(r, b))) placed = r;
     }
     if (!placed) return null;
