@@ -24,6 +24,8 @@ export async function launch(): Promise<{ context: BrowserContext; close(): Prom
     ],
     viewport: { width: 900, height: 900 },
   });
+  // CI runs every package's tests at once on two cores: give the page time, the assertions stay exact
+  context.setDefaultTimeout(60_000);
   return {
     context,
     close: async () => {
