@@ -131,6 +131,12 @@ export function sunloafController(): Controller {
       }
       detail = detail.padEnd(TILE_W).slice(0, TILE_W);
       if (tile === layout.hearth && (cat || dog >= 0 || bowl)) detail = `${detail.slice(0, 4)}H`;
+      // An empty lit tile is shaded, so the band reads as a strip even without colour.
+      if (lit && main === '   ' && detail.trim() === '') {
+        main = '░░░';
+        colour = 'yellow';
+        detail = ' ░░░ ';
+      }
       const lightMark = lit ? '*' : warm ? '~' : ' ';
       let topText = `${mark}${cat && cat.id === selected ? style.inverse(style.bold(main)) : style.bold(style.fg(colour, main, true))}${lightMark}`;
       let bottomText = detail;

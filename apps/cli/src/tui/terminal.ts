@@ -2,6 +2,7 @@
 // and putting everything back however the program ends (q, Ctrl-C, SIGTERM, a crash).
 import { emitKeypressEvents } from 'node:readline';
 import type { Key } from '../render/types.ts';
+import { truncate } from './style.ts';
 
 export interface Screen {
   frame(): string[];
@@ -24,7 +25,14 @@ export function runScreen(screen: Screen): Promise<number> {
     let queue = Promise.resolve();
     const paint = () => {
       if (done) return;
-      const lines = screen.frame();
+      let lines = screen.frame();
+      // A terminal smaller than the 80x24 layout gets the part that fits (no wrapped garbage) and a note.
+      const cols = stdout.columns ?? 80;
+      const rows = stdout.rows ?? 24;
+      if (cols < 80 || rows < 24) {
+        lines = lines.slice(0, Math.max(1, rows - 1)).map((l) => truncate(l, cols));
+        lines.push(truncate(`\x1b[7m hearth needs 80x24; this terminal is ${cols}x${rows} \x1b[0m`, cols));
+      }
       stdout.write(`\x1b[H${lines.map((l) => `${l}\x1b[K`).join('\r\n')}\x1b[J`);
     };
     const finish = (code: number) => {
