@@ -202,7 +202,14 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
 
       it('replays the golden files in the browser worker to the same state hashes as Node', async (ctx) => {
         const dir = join(repo, 'packages', slug, 'golden');
-        const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.replay.json')) : [];
+        // golden/*.replay.json and the regression corpus golden/regressions/*.replay.json
+        const files = [dir, join(dir, 'regressions')].flatMap((d) =>
+          existsSync(d)
+            ? readdirSync(d)
+                .filter((f) => f.endsWith('.replay.json'))
+                .map((f) => join(d, f))
+            : [],
+        );
         if (files.length === 0) {
           // the conformance kit requires golden files of every game; until they land there is nothing to compare
           console.warn(`web e2e: ${slug} has no golden replays in ${dir} yet`);
@@ -211,7 +218,7 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
         const game = await registry.load(slug);
         const page = await open(prod.url, `#/${slug}?seed=1`);
         for (const file of files) {
-          const golden = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+          const golden = JSON.parse(readFileSync(file, 'utf8'));
           const node = replay(game!, golden.seed, golden.actions);
           const browserResult = await page.evaluate(([s, seed, actions]) => (window as any).hearthEngine.replay(s, seed, actions), [
             slug,
@@ -221,6 +228,7 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
           expect(node, `${file} in Node`).toMatchObject({ ok: true, stateHash: golden.stateHash });
           expect(browserResult, file).toMatchObject({ ok: true, stateHash: golden.stateHash, score: golden.score, turns: golden.turns });
         }
+        console.log(`web e2e: ${slug}: ${files.length} golden replays give the same state hash in the browser worker as in Node`);
         await page.close();
       }, 180_000);
     });
