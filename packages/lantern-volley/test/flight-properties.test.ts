@@ -49,7 +49,14 @@ function crosses(e: EntityRecord, a: P, b: P): boolean {
     const p = { x: a.x + ((b.x - a.x) * k) / steps, y: a.y + ((b.y - a.y) * k) / steps };
     if (e.kind === 'gong') {
       if (Math.hypot(p.x - e.x, p.y - e.y) < e.r - 1e-3) return true;
-    } else if ((e.kind === 'rect' || e.kind === 'screen') && p.x > e.x0 + 1e-3 && p.x < e.x1 - 1e-3 && p.y > e.y0 + 1e-3 && p.y < e.y1 - 1e-3) return true;
+    } else if (
+      (e.kind === 'rect' || e.kind === 'screen') &&
+      p.x > e.x0 + 1e-3 &&
+      p.x < e.x1 - 1e-3 &&
+      p.y > e.y0 + 1e-3 &&
+      p.y < e.y1 - 1e-3
+    )
+      return true;
   }
   return false;
 }
