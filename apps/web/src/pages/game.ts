@@ -238,7 +238,8 @@ ${rulesPanel(spec)}
       e.preventDefault();
       return activate(el);
     }
-    if (t.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
+    // Enter and Space belong to the focused link, button or summary, not to the game
+    if ((e.key === 'Enter' || e.key === ' ') && t.closest?.('a, button, summary')) return;
     const v = view();
     if (!v || replayActions || !renderer.onKey) return;
     const intent = renderer.onKey(e.key, v, ui);
