@@ -34,24 +34,23 @@ const rows: string[][] = [];
 for (const slug of registry.slugs) {
   const game = (await registry.load(slug))!;
   // Every measurement plays its own block of fresh seeds, so no run profits from a game's caches
-  // (layouts, pars) filled by another: each pays a game's full cost, as a real sweep does. A warm-up
-  // block (also used to size the blocks to about `seconds`) warms the JIT here and in the workers.
+  // (layouts, pars) filled by another: each pays a game's full cost, as a real sweep does.
   const block = (k: number, size: number) => Array.from({ length: size }, (_, i) => k * 1_000_000 + i + 1);
+  // Warm the JIT here first (half a second of play), then size the blocks on a warm probe.
+  let warmMs = 0;
+  for (let k = 0, size = 8; warmMs < 500 && size <= 1 << 20; k++, size *= 2) warmMs += bare(game, block(50 + k, size)).ms;
   let n = 8;
-  let warmed = 0;
   for (;;) {
-    const probe = bare(game, block(9, n).slice(warmed));
-    warmed = n;
-    if (probe.ms >= 300 || n >= 1 << 18) {
-      n = Math.max(cores * 8, Math.round((n * seconds * 1000) / Math.max(probe.ms * 2, 1)));
+    const probe = bare(game, block(7, n));
+    if (probe.ms >= 200 || n >= 1 << 20) {
+      n = Math.max(cores * 8, Math.round((n * seconds * 1000) / Math.max(probe.ms, 1)));
       break;
     }
     n *= 2;
   }
-  // Workers warm up on a full block of other seeds (about `seconds` of play) before their clock starts:
-  // V8 keeps tiering code up for seconds, and a fresh worker would otherwise be measured cold.
+  // Workers warm up on a block of other seeds as long as a measurement (about `seconds` of warm play)
+  // before their clock starts: V8 keeps tiering code up for seconds, and a fresh worker would be measured cold.
   const warm = block(9, n);
-  bare(game, warm);
   // Best of three alternating rounds for each figure: on a shared machine the fastest round is the one
   // least disturbed by other processes. Blocks differ per round and per method (fresh seeds each time).
   const env = new VectorSim(game, 16, { maxTurns }); // as a worker holds one for its life

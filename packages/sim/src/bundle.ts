@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -9,7 +9,12 @@ const banner = "import { createRequire as __hearthRequire } from 'node:module'; 
 let tempDir: string | null = null;
 let bundles = 0;
 const dir = () => {
-  tempDir ??= mkdtempSync(join(tmpdir(), 'hearth-sim-'));
+  if (!tempDir) {
+    const made = mkdtempSync(join(tmpdir(), 'hearth-sim-'));
+    tempDir = made;
+    // The bundles live as long as this process (its workers import them); remove them when it exits.
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }));
+  }
   return tempDir;
 };
 

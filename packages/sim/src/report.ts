@@ -28,7 +28,10 @@ export function histogramSvg(scores: readonly number[]): string {
   return svg(`${bars}${axes(num(min), num(max), String(top), 'score', 'games')}`);
 }
 
-/** Score per seed, in seed order, one dot per game. */
+/**
+ * Score per seed, in seed order: one dot per game, or, past 3,000 games, one bar per bucket of
+ * consecutive seeds from its lowest to its highest score with a dot at its mean (the page stays small).
+ */
 export function perSeedSvg(records: readonly GameRecord[]): string {
   if (records.length === 0) return '<p>No games.</p>';
   const scores = records.map((r) => r.score);
@@ -37,13 +40,35 @@ export function perSeedSvg(records: readonly GameRecord[]): string {
   const n = records.length;
   const x = (i: number) => PAD + (n === 1 ? 0.5 : i / (n - 1)) * (W - 2 * PAD);
   const y = (s: number) => H - PAD - ((s - lo) / (hi - lo)) * (H - 2 * PAD);
-  const dots = records
-    .map((r, i) => {
-      const colour = r.end === 'error' ? '#c0392b' : r.end === 'game_over' ? '#2b6cd9' : '#8e44ad';
-      return `<circle cx="${x(i).toFixed(1)}" cy="${y(r.score).toFixed(1)}" r="${n > 2000 ? 1 : 2}" fill="${colour}"><title>seed ${r.seed}: ${num(r.score)} (${esc(r.end)})</title></circle>`;
-    })
-    .join('');
-  return svg(`${dots}${axes(String(records[0]!.seed), String(records[n - 1]!.seed), num(hi), 'seed', 'score')}`);
+  const colour = (end: string) => (end === 'error' ? '#c0392b' : end === 'game_over' ? '#2b6cd9' : '#8e44ad');
+  let marks = '';
+  if (n <= 3000) {
+    marks = records
+      .map(
+        (r, i) =>
+          `<circle cx="${x(i).toFixed(1)}" cy="${y(r.score).toFixed(1)}" r="2" fill="${colour(r.end)}"><title>seed ${r.seed}: ${num(r.score)} (${esc(r.end)})</title></circle>`,
+      )
+      .join('');
+  } else {
+    const buckets = 600;
+    for (let b = 0; b < buckets; b++) {
+      const from = Math.floor((b * n) / buckets);
+      const to = Math.floor(((b + 1) * n) / buckets);
+      if (to <= from) continue;
+      let min = Number.POSITIVE_INFINITY;
+      let max = Number.NEGATIVE_INFINITY;
+      let sum = 0;
+      for (let i = from; i < to; i++) {
+        const s = scores[i]!;
+        min = Math.min(min, s);
+        max = Math.max(max, s);
+        sum += s;
+      }
+      const cx = x((from + to - 1) / 2).toFixed(1);
+      marks += `<line x1="${cx}" y1="${y(min).toFixed(1)}" x2="${cx}" y2="${y(max).toFixed(1)}" stroke="#9db7e6"/><circle cx="${cx}" cy="${y(sum / (to - from)).toFixed(1)}" r="1.2" fill="#2b6cd9"><title>seeds ${records[from]!.seed} to ${records[to - 1]!.seed}: mean ${num(sum / (to - from))}, ${num(min)} to ${num(max)}</title></circle>`;
+    }
+  }
+  return svg(`${marks}${axes(String(records[0]!.seed), String(records[n - 1]!.seed), num(hi), 'seed', 'score')}`);
 }
 
 function axes(xlo: string, xhi: string, ytop: string, xlabel: string, ylabel: string): string {

@@ -13,8 +13,10 @@ const SKIP = /seed|rng|cursor|token|hash|version/i;
 export function scalarStats(state: unknown): Record<string, Json> {
   const out: Record<string, Json> = {};
   if (state === null || typeof state !== 'object') return out;
-  for (const [k, value] of Object.entries(state as Record<string, unknown>)) {
-    if (SKIP.test(k)) continue;
+  const record = state as Record<string, unknown>;
+  for (const k in record) {
+    if (!Object.hasOwn(record, k) || SKIP.test(k)) continue;
+    const value = record[k];
     if (typeof value === 'number' && Number.isFinite(value)) out[k] = value;
     else if (typeof value === 'boolean') out[k] = value;
     else if (typeof value === 'string' && value.length <= 40) out[k] = value;

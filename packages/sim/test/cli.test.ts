@@ -111,3 +111,22 @@ describe('simMain', () => {
     expect((await main(['policies', '--game', 'aim', '--registry', fixture('registry.ts')])).stdout).toBe('random\ngreedy\nstrong\n');
   }, 30_000);
 });
+
+describe('report', () => {
+  it('buckets the per-seed plot past 3,000 games so the page stays small', async () => {
+    const { renderReport } = await import('../src/index.ts');
+    const records = Array.from({ length: 10_000 }, (_, i) => ({
+      seed: i,
+      game: 'g',
+      policy: 'p',
+      score: i % 97,
+      turns: 1,
+      end: 'game_over' as const,
+      stats: {},
+    }));
+    const html = renderReport(records);
+    expect(html.match(/<circle/g)!.length).toBe(600);
+    expect(html.length).toBeLessThan(250_000);
+    expect(html).toMatch(/seeds 0 to 15: mean \d/);
+  });
+});
