@@ -28,6 +28,20 @@ describe.each(registry.slugs.map((slug) => [slug]))('%s', (slug) => {
     }
   }, 120_000);
 
+  it('gives the same JSONL on the WASM kernels and on their JavaScript build', async () => {
+    const run = async (kernel: 'wasm' | 'js') =>
+      runSim({
+        game: slug,
+        policy: { kind: 'name', name: 'random' },
+        seeds: [5, 6, 7],
+        workerUrl: await devWorkerUrl(),
+        workers: 1,
+        kernel,
+        maxTurns: 200,
+      });
+    expect(jsonl((await run('js')).records)).toBe(jsonl((await run('wasm')).records));
+  }, 120_000);
+
   it('resolves every listed policy, and greedy scores at least what random does on average', async () => {
     const game = (await registry.load(slug))!;
     for (const name of policyNames(game)) expect(typeof resolvePolicy(game, name)).toBe('function');
