@@ -12,6 +12,8 @@ import { type Action, cloneState, type State } from '../src/state.ts';
 import { sunloafInvariants } from './invariants.ts';
 
 const LONG = process.env.SUNLOAF_LONG === '1';
+// The long sweeps take minutes of CPU on a shared machine: no per-test timeout then.
+const TIMEOUT = LONG ? 3_600_000 : 120_000;
 const game = loadSunloaf();
 
 function roomProblems(seed: number, day: number, cursor: number): string[] {
@@ -53,33 +55,41 @@ function roomProblems(seed: number, day: number, cursor: number): string[] {
     const want = day >= 15 && i % 2 === 1 ? 2 : 1;
     if (mats.length !== want || new Set(mats.map((b) => b.mat)).size !== want) p.push(`serve ${i} has ${mats.length} mats`);
     if (t < 3 || t >= length) p.push('serve turn');
-  });
+  }, TIMEOUT);
   for (const b of bowls) if (l.furniture.includes(b.mat) || b.mat === l.hearth) p.push('mat on furniture or hearth');
   if (g.cursor <= cursor) p.push('cursor did not advance');
   return p.map((m) => `seed ${seed} day ${day}: ${m}`);
 }
 
 describe('day generation', () => {
-  it(`follows every curve over ${LONG ? 2000 : 600} seeds x 40 days, and is a pure function of (seed, cursor, day)`, () => {
-    const problems: string[] = [];
-    for (let seed = 0; seed < (LONG ? 2000 : 600); seed++) {
-      let cursor = 0;
-      for (let day = 1; day <= 40; day++) {
-        problems.push(...roomProblems(seed, day, cursor));
-        cursor = generateDay(seed, cursor, day).cursor;
+  it(
+    `follows every curve over ${LONG ? 2000 : 600} seeds x 40 days, and is a pure function of (seed, cursor, day)`,
+    () => {
+      const problems: string[] = [];
+      for (let seed = 0; seed < (LONG ? 2000 : 600); seed++) {
+        let cursor = 0;
+        for (let day = 1; day <= 40; day++) {
+          problems.push(...roomProblems(seed, day, cursor));
+          cursor = generateDay(seed, cursor, day).cursor;
+        }
       }
-    }
-    expect(problems.slice(0, 10)).toEqual([]);
-    expect(generateDay(5, 123, 17)).toEqual(generateDay(5, 123, 17));
-  });
-  it('gets harder: the average dayPar of late rooms is below that of early ones', () => {
-    const avg = (day: number) => {
-      let sum = 0;
-      for (let seed = 0; seed < 60; seed++) sum += planDay(seed, day, seed * 1000).fresh.dayPar;
-      return sum / 60;
-    };
-    expect(avg(30)).toBeLessThan(avg(8));
-  });
+      expect(problems.slice(0, 10)).toEqual([]);
+      expect(generateDay(5, 123, 17)).toEqual(generateDay(5, 123, 17));
+    },
+    TIMEOUT,
+  );
+  it(
+    'gets harder: the average dayPar of late rooms is below that of early ones',
+    () => {
+      const avg = (day: number) => {
+        let sum = 0;
+        for (let seed = 0; seed < 60; seed++) sum += planDay(seed, day, seed * 1000).fresh.dayPar;
+        return sum / 60;
+      };
+      expect(avg(30)).toBeLessThan(avg(8));
+    },
+    TIMEOUT,
+  );
 });
 
 /** Plays one run on the fast handle with a chooser, checking the invariants after every step. */
@@ -103,76 +113,92 @@ function playChecked(seed: number, choose: (s: State, legal: Action[]) => Action
 
 describe('random play', () => {
   const seeds = LONG ? 10_000 : 1_500;
-  it(`${seeds} seeds of uniform random legal play (END_RUN 1 in 50) keep every invariant`, () => {
-    const problems: string[] = [];
-    for (let seed = 0; seed < seeds; seed++) {
-      const stream = new Stream(seed, streamId('sunloaf-random-play'));
-      playChecked(
-        seed,
-        (_s, legal) => {
-          const end = stream.below(50) === 0;
-          const pool = legal.filter((a) => a.type !== 'END_RUN');
-          return end || pool.length === 0 ? legal[legal.length - 1]! : pool[stream.below(pool.length)]!;
-        },
-        2000,
-        problems,
-      );
-      if (problems.length > 10) break;
-    }
-    expect(problems).toEqual([]);
-  });
-  it(`${LONG ? 2000 : 80} seeds of noisy reference play (1 action in 5 random) reach late days and keep every invariant`, () => {
-    const problems: string[] = [];
-    let maxDay = 0;
-    for (let seed = 0; seed < (LONG ? 2000 : 80); seed++) {
-      const stream = new Stream(seed, streamId('sunloaf-noisy-play'));
-      const policy = game.policies.reference!(seed);
-      const end = playChecked(
-        seed,
-        (s, legal) => {
-          if (stream.below(5) > 0 || s.phase !== 'day') return policy.decide(s, legal);
-          const pool = legal.filter((a) => a.type !== 'END_RUN');
-          return pool[stream.below(pool.length)]!;
-        },
-        3000,
-        problems,
-      );
-      maxDay = Math.max(maxDay, end.day);
-      if (problems.length > 10) break;
-    }
-    expect(problems).toEqual([]);
-    expect(maxDay).toBeGreaterThanOrEqual(20);
-  });
+  it(
+    `${seeds} seeds of uniform random legal play (END_RUN 1 in 50) keep every invariant`,
+    () => {
+      const problems: string[] = [];
+      for (let seed = 0; seed < seeds; seed++) {
+        const stream = new Stream(seed, streamId('sunloaf-random-play'));
+        playChecked(
+          seed,
+          (_s, legal) => {
+            const end = stream.below(50) === 0;
+            const pool = legal.filter((a) => a.type !== 'END_RUN');
+            return end || pool.length === 0 ? legal[legal.length - 1]! : pool[stream.below(pool.length)]!;
+          },
+          2000,
+          problems,
+        );
+        if (problems.length > 10) break;
+      }
+      expect(problems).toEqual([]);
+    },
+    TIMEOUT,
+  );
+  it(
+    `${LONG ? 2000 : 80} seeds of noisy reference play (1 action in 5 random) reach late days and keep every invariant`,
+    () => {
+      const problems: string[] = [];
+      let maxDay = 0;
+      for (let seed = 0; seed < (LONG ? 2000 : 80); seed++) {
+        const stream = new Stream(seed, streamId('sunloaf-noisy-play'));
+        const policy = game.policies.reference!(seed);
+        const end = playChecked(
+          seed,
+          (s, legal) => {
+            if (stream.below(5) > 0 || s.phase !== 'day') return policy.decide(s, legal);
+            const pool = legal.filter((a) => a.type !== 'END_RUN');
+            return pool[stream.below(pool.length)]!;
+          },
+          3000,
+          problems,
+        );
+        maxDay = Math.max(maxDay, end.day);
+        if (problems.length > 10) break;
+      }
+      expect(problems).toEqual([]);
+      expect(maxDay).toBeGreaterThanOrEqual(20);
+    },
+    TIMEOUT,
+  );
 });
 
 describe('the reference policy', () => {
-  it(`meets its own day-1 quota on ${LONG ? 5000 : 1500} seeds: its day-1 raw cosy is exactly dayPar`, () => {
-    const bad: string[] = [];
-    for (let seed = 0; seed < (LONG ? 5000 : 1500); seed++) {
-      const sim = game.createSim();
-      sim.reset(seed);
-      const policy = game.policies.reference!(seed);
-      const par = (sim.state as State).dayPar;
-      while ((sim.state as State).phase === 'day') sim.stepTrusted(policy.decide(sim.state, sim.legalActions()));
-      const s = sim.state as State;
-      if (s.phase !== 'sunset' || s.dayCosyRaw !== par) bad.push(`seed ${seed}: ${s.phase}, raw ${s.dayCosyRaw}, par ${par}`);
-    }
-    expect(bad.slice(0, 5)).toEqual([]);
-  });
-  it(`${LONG ? 1000 : 15} seeds of reference play to the end of the run keep every invariant`, () => {
-    const problems: string[] = [];
-    const reached = new Map<number, number>();
-    const capDay = 200;
-    for (let seed = 0; seed < (LONG ? 1000 : 15); seed++) {
-      const policy = game.policies.reference!(seed);
-      const end = playChecked(seed, (s, legal) => (s.day > capDay ? { type: 'END_RUN' } : policy.decide(s, legal)), 1_000_000, problems);
-      reached.set(end.day, (reached.get(end.day) ?? 0) + 1);
-      if (problems.length > 10) break;
-    }
-    expect(problems).toEqual([]);
-    if (LONG) {
-      const days = [...reached.entries()].sort((a, b) => a[0] - b[0]);
-      console.log(`reference policy, days reached over 1000 seeds: ${days.map(([d, n]) => `${d}:${n}`).join(' ')}`);
-    }
-  });
+  it(
+    `meets its own day-1 quota on ${LONG ? 5000 : 1500} seeds: its day-1 raw cosy is exactly dayPar`,
+    () => {
+      const bad: string[] = [];
+      for (let seed = 0; seed < (LONG ? 5000 : 1500); seed++) {
+        const sim = game.createSim();
+        sim.reset(seed);
+        const policy = game.policies.reference!(seed);
+        const par = (sim.state as State).dayPar;
+        while ((sim.state as State).phase === 'day') sim.stepTrusted(policy.decide(sim.state, sim.legalActions()));
+        const s = sim.state as State;
+        if (s.phase !== 'sunset' || s.dayCosyRaw !== par) bad.push(`seed ${seed}: ${s.phase}, raw ${s.dayCosyRaw}, par ${par}`);
+      }
+      expect(bad.slice(0, 5)).toEqual([]);
+    },
+    TIMEOUT,
+  );
+  it(
+    `${LONG ? 1000 : 15} seeds of reference play to the end of the run keep every invariant`,
+    () => {
+      const problems: string[] = [];
+      const reached = new Map<number, number>();
+      const capDay = 200;
+      for (let seed = 0; seed < (LONG ? 1000 : 15); seed++) {
+        const policy = game.policies.reference!(seed);
+        const end = playChecked(seed, (s, legal) => (s.day > capDay ? { type: 'END_RUN' } : policy.decide(s, legal)), 1_000_000, problems);
+        reached.set(end.day, (reached.get(end.day) ?? 0) + 1);
+        if (problems.length > 10) break;
+      }
+      expect(problems).toEqual([]);
+      if (LONG) {
+        const days = [...reached.entries()].sort((a, b) => a[0] - b[0]);
+        console.log(`reference policy, days reached over 1000 seeds: ${days.map(([d, n]) => `${d}:${n}`).join(' ')}`);
+      }
+    },
+    TIMEOUT,
+  );
 });
