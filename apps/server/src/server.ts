@@ -1,6 +1,5 @@
 import { createWire, type Registry } from '@hearth/engine';
 import { Hono } from 'hono';
-import { cors } from 'hono/cors';
 import type { BodyLimits } from './body.ts';
 import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from './context.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -118,11 +117,29 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     c.set('requestId', requestId);
     c.set('route', 'unmatched');
     c.set('game', '');
-    if (limiter && !UNLIMITED_PATHS.has(c.req.path)) {
+    // Headers are set before the handler makes its response: touching a made response's headers would force
+    // @hono/node-server off its fast path (a real Response object per request, several times the cost).
+    c.header('x-request-id', requestId);
+    // While draining, tell keep-alive clients to reconnect (to another instance) after this response.
+    if (server.draining) c.header('connection', 'close');
+    const path = c.req.path;
+    if (path.startsWith('/api/')) {
+      // The API holds no cookies or sessions, so any origin may call it (browser-based agents included).
+      c.header('access-control-allow-origin', '*');
+      c.header('access-control-expose-headers', 'X-Request-Id, Retry-After');
+      if (c.req.method === 'OPTIONS') {
+        c.set('route', 'cors_preflight');
+        c.header('access-control-allow-methods', 'GET, HEAD, POST');
+        c.header('access-control-allow-headers', 'Content-Type, X-Request-Id');
+        c.header('access-control-max-age', '86400');
+        finish(c, started, 204);
+        return c.body(null, 204);
+      }
+    }
+    if (limiter && !UNLIMITED_PATHS.has(path)) {
       const wait = limiter.take(clientOf(c));
       if (wait > 0) {
         c.set('route', 'rate_limited');
-        c.header('x-request-id', requestId);
         const response = fail(ctx, c, 429, 'rate_limited', `too many requests from this client; retry in ${wait} s`, {
           'retry-after': String(wait),
         });
@@ -131,9 +148,8 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
       }
     }
     await next();
-    c.header('x-request-id', requestId);
-    // While draining, tell keep-alive clients to reconnect (to another instance) after this response.
-    if (server.draining) c.header('connection', 'close');
+    // A request that was in flight when draining began (rare: only during shutdown, so the slow path is fine).
+    if (server.draining && !c.res.headers.has('connection')) c.res.headers.set('connection', 'close');
     finish(c, started, c.res.status);
   });
 
@@ -154,18 +170,6 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
       'request',
     );
   };
-
-  // The API holds no cookies or sessions, so any origin may call it (browser-based agents included).
-  app.use(
-    '/api/*',
-    cors({
-      origin: '*',
-      allowMethods: ['GET', 'HEAD', 'POST'],
-      allowHeaders: ['Content-Type', 'X-Request-Id'],
-      exposeHeaders: ['X-Request-Id', 'Retry-After'],
-      maxAge: 86400,
-    }),
-  );
 
   app.get('/healthz', (c) => {
     c.set('route', '/healthz');
