@@ -1,3 +1,4 @@
+// The bare hono baseline of bench/overhead.bench.ts: one route, no middleware.
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
