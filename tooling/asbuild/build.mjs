@@ -6,7 +6,7 @@
 //   src/generated/kernel-js.js(.d.ts) the JavaScript build of the SAME module (binaryen wasm2js) + instantiateJs()
 // One source, two targets: the JavaScript build is the other side of every differential test and speed ratio.
 // Options come from package.json "kernel": { entry, runtime, initialMemoryPages }.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import asc from 'assemblyscript/asc';
 import binaryen from 'binaryen';
@@ -15,7 +15,10 @@ const cwd = process.cwd();
 const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8'));
 const opts = { entry: 'assembly/index.ts', runtime: 'stub', ...(pkg.kernel ?? {}) };
 const buildDir = join(cwd, 'build');
-const genDir = join(cwd, 'src', 'generated');
+// Generated modules are written to a fresh folder and swapped in at the end, so a test or typecheck
+// running beside a rebuild never sees the folder half written.
+const finalGenDir = join(cwd, 'src', 'generated');
+const genDir = join(cwd, 'src', `.generated-${process.pid}`);
 rmSync(buildDir, { recursive: true, force: true });
 rmSync(genDir, { recursive: true, force: true });
 mkdirSync(buildDir, { recursive: true });
@@ -106,4 +109,6 @@ writeFileSync(
   join(genDir, 'kernel-js.d.ts'),
   `${header}import type { KernelExports } from './kernel-types.ts';\nexport declare function instantiateJs(): KernelExports;\n`,
 );
+rmSync(finalGenDir, { recursive: true, force: true });
+renameSync(genDir, finalGenDir);
 console.log(`asbuild: ${pkg.name}: kernel.wasm ${wasm.length} bytes, kernel-js.js ${js.length} chars`);
