@@ -39,17 +39,22 @@ function distribution(values: number[], fmt: (x: number) => string) {
     cells: [fmt(mean), fmt(quantile(s, 0.5)), fmt(quantile(s, 0.1)), fmt(quantile(s, 0.9)), fmt(s[0]!), fmt(s[s.length - 1]!)],
   };
 }
-const table = (head: string[], rows: string[][]) =>
-  [
-    `| ${head.join(' | ')} |`,
-    `| ${head.map((_, i) => (i === 0 ? '---' : '---:')).join(' | ')} |`,
-    ...rows.map((r) => `| ${r.join(' | ')} |`),
-  ].join('\n');
+/** A Markdown table laid out the way the repository's formatter (Biome) writes it: first column left, the rest right. */
+function table(head: string[], rows: string[][]): string {
+  const widths = head.map((h, i) => Math.max(h.length, 3, ...rows.map((r) => r[i]!.length)));
+  const cell = (c: string, i: number) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!));
+  const line = (cells: string[]) => `| ${cells.map(cell).join(' | ')} |`;
+  const rule = `| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`;
+  return [line(head), rule, ...rows.map(line)].join('\n');
+}
 const DIST = ['mean', 'median', 'p10', 'p90', 'min', 'max'];
 
 const sections: string[] = [];
 const missing: string[] = [];
-const has = (slug: string) => registry.has(slug) || (missing.push(slug), false);
+const has = (slug: string) => {
+  if (!registry.has(slug)) missing.push(slug);
+  return registry.has(slug);
+};
 
 if (has('lantern-volley')) {
   const recs = await play('lantern-volley', 'strong', 60, 1000);
