@@ -149,9 +149,20 @@ describe('hearth play --json through a pipe', () => {
               );
               child.stdin!.end(input);
             });
-          const [local, remote] = await Promise.all([run([]), run(['--server', url])]);
+          const record = join(dir, `remote-${slug}.json`);
+          const [local, remote] = await Promise.all([run([]), run(['--server', url, '--record', record])]);
           expect(remote).toBe(local);
           expect(remote.trim().split('\n')).toHaveLength(1 + lines.length);
+          // verify --server asks the server's /verify; it prints what the local verify prints.
+          const verify = (extra: string[]) =>
+            new Promise<string>((resolve, reject) => {
+              execFile(process.execPath, [BIN, 'verify', record, '--json', ...extra], { encoding: 'utf8' }, (error, stdout) =>
+                error ? reject(error) : resolve(stdout),
+              );
+            });
+          const [mine, theirs] = await Promise.all([verify([]), verify(['--server', url])]);
+          expect(JSON.parse(theirs)).toEqual(JSON.parse(mine));
+          expect(JSON.parse(mine).ok).toBe(true);
         }),
       );
       expect(requests.filter((q) => q.startsWith('GET'))).toHaveLength(registry.slugs.length);

@@ -1,19 +1,22 @@
 // hearth verify <file> [--json]: replays a record through the engine and prints the final score and state hash,
 // exactly what the server's /verify computes (replay() and stateHash() from @hearth/engine).
-import { replay } from '@hearth/engine';
+import { type ReplayRecord, replay } from '@hearth/engine';
 import { parseArgs } from '../args.ts';
 import { loadGame, UsageError } from '../games.ts';
 import { readRecord } from '../record.ts';
 
 export async function verify(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, [], ['json']);
+  const args = parseArgs(argv, ['server'], ['json']);
   if ('error' in args) throw new UsageError(args.error);
   const [file, ...extra] = args.positionals;
-  if (!file || extra.length > 0) throw new UsageError('usage: hearth verify <file> [--json]');
+  if (!file || extra.length > 0) throw new UsageError('usage: hearth verify <file> [--json] [--server URL]');
+  const server = args.flags.get('server');
+  if (server === true) throw new UsageError('--server needs a URL');
   const record = readRecord(file);
+  const json = args.flags.get('json') === true;
+  if (server) return verifyRemote(server, record, json);
   const game = await loadGame(record.slug);
   const result = replay(game, record.seed, record.actions);
-  const json = args.flags.get('json') === true;
   if (!result.ok) {
     const out = { ok: false, slug: record.slug, seed: record.seed, index: result.index, reason: result.reason, message: result.message };
     if (json) process.stdout.write(`${JSON.stringify(out)}\n`);
@@ -36,4 +39,27 @@ export async function verify(argv: readonly string[]): Promise<number> {
         `score      ${result.score}\ngameOver   ${result.gameOver}\nstateHash  ${result.stateHash}\n`,
     );
   return 0;
+}
+
+/** The server's own answer (POST /api/games/{slug}/verify with { seed, actions }), printed the same way. */
+async function verifyRemote(server: string, record: ReplayRecord, json: boolean): Promise<number> {
+  const url = `${server.replace(/\/+$/, '')}/api/games/${encodeURIComponent(record.slug)}/verify`;
+  let body: any;
+  try {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seed: record.seed, actions: record.actions }),
+    });
+    body = JSON.parse(await res.text());
+  } catch (error) {
+    throw new Error(`${url}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (json) process.stdout.write(`${JSON.stringify(body)}\n`);
+  else if (body?.ok === true)
+    process.stdout.write(
+      `${server} verified seed ${record.seed}: ${body.turns} actions\nscore      ${body.score}\ngameOver   ${body.gameOver}\nstateHash  ${body.stateHash}\n`,
+    );
+  else process.stderr.write(`${server}: ${body?.reason ?? 'error'}: ${body?.message ?? JSON.stringify(body)}\n`);
+  return body?.ok === true ? 0 : 1;
 }

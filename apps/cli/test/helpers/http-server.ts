@@ -1,7 +1,7 @@
-// A minimal gameboard HTTP server for tests: the engine's wire behind GET init and POST action, over the
+// A minimal gameboard HTTP server for tests: the engine's wire behind GET init, POST action and verify, over the
 // registry (the real server lives in apps/server; this one only proves the CLI's HTTP client end to end).
 import { createServer, type Server } from 'node:http';
-import { createWire, type Wire } from '@hearth/engine';
+import { createWire, replay, type Wire } from '@hearth/engine';
 import { registry } from '@hearth/games';
 
 export async function startWireServer(): Promise<{ url: string; server: Server; requests: string[] }> {
@@ -11,7 +11,7 @@ export async function startWireServer(): Promise<{ url: string; server: Server; 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(`${req.method} ${url.pathname}`);
-    const m = /^\/api\/games\/([^/]+)\/(init|action)$/.exec(url.pathname);
+    const m = /^\/api\/games\/([^/]+)\/(init|action|verify)$/.exec(url.pathname);
     const wire = m ? wires.get(m[1]!) : undefined;
     const send = (status: number, body: unknown) => {
       res.writeHead(status, { 'content-type': 'application/json' });
@@ -24,6 +24,18 @@ export async function startWireServer(): Promise<{ url: string; server: Server; 
       body += c;
     });
     req.on('end', () => {
+      if (m[2] === 'verify') {
+        // The server's /verify shape: replay() and stateHash() from the engine.
+        const { seed, actions } = JSON.parse(body);
+        const r = replay(wire.game, seed, actions);
+        const base = { slug: wire.game.slug, seed };
+        return send(
+          200,
+          r.ok
+            ? { ok: true, ...base, score: r.score, gameOver: r.gameOver, turns: r.turns, stateHash: r.stateHash }
+            : { ok: false, ...base, index: r.index, reason: r.reason, message: r.message },
+        );
+      }
       const r = wire.act(JSON.parse(body));
       send(!r.ok && r.reason === 'invalid_state' ? 400 : 200, r);
     });
