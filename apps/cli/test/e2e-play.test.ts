@@ -112,6 +112,26 @@ describe.skipIf(!HAS_TMUX)('hearth play in a terminal (tmux)', () => {
     });
   }
 
+  it('game over: END_RUN (E) shows the game-over box with the final score; q then leaves at once', async () => {
+    // Every game whose opening position offers END_RUN (the key is E in each of their screens).
+    for (const slug of registry.slugs) {
+      const game = (await registry.load(slug))!;
+      if (!game.init(SEED).legalActions.some((a: any) => a?.type === 'END_RUN')) continue;
+      const t = new Tmux();
+      tmux = t;
+      t.start(`node ${BIN} play ${slug} --seed ${SEED}`, { NO_COLOR: '1' });
+      await t.waitFor((s) => s.includes('? help   : action as JSON'), `the ${slug} play screen`);
+      t.send('E', true);
+      const over = await t.waitFor((s) => s.includes('G A M E   O V E R'), `the ${slug} game-over box`);
+      expect(over).toMatch(/Final score\s+0/);
+      t.send('q', true);
+      const screen = await t.waitFor((s) => s.includes('EXIT='), `${slug} to exit`);
+      expect(screen).toContain('EXIT=0');
+      expect(screen).toContain('(game over)');
+      t.kill();
+    }
+  });
+
   it('Ctrl-C leaves at once and restores the terminal (cursor shown, main screen back)', async () => {
     const slug = registry.slugs[0];
     if (!slug) return;
