@@ -187,7 +187,8 @@ function lastEvent(view: View): string | undefined {
 function hints(view: View, style: Style): string[] {
   const legal = view.response.legalActions;
   const items: string[] = [];
-  if (moves(view).length > 0) items.push('arrows/hjkl step', 'y/u/b/n diagonal', `${TARGET_KEYS[0]}-… target on wall`);
+  const n = Math.min(moves(view).length, TARGET_KEYS.length);
+  if (n > 0) items.push('arrows/hjkl step', 'y/u/b/n diagonal', `${TARGET_KEYS[0]}-${TARGET_KEYS[n - 1]} key on the wall`);
   if (findType(legal, 'breathe')) items.push('. breathe');
   if (findType(legal, 'climbOn')) items.push('c climb on');
   if (findType(legal, 'endRun')) items.push('E end run');
