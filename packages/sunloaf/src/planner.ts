@@ -9,7 +9,8 @@
 //             (arriving one turn later, after one more turn of napping here, would be worth less).
 // A plan's value is the cat's own raw cosy (settled trajectory with dog resets, hearth cap, pile from the
 // neighbours it has now), plus the cushion it gives its neighbours (a quarter of their own stay value per
-// pile point), plus 30 * (chain + 1) + 30 for every waiting bowl on its tile. It moves the cat whose "now"
+// pile point), plus, for every waiting bowl on its tile, its pay at the chain it would reach if every
+// serve from now on is covered and what the later serves would lose if this one reset the chain. It moves the cat whose "now"
 // beats its "stay" by the largest margin and is at least its "later"; otherwise it rests. Ties go to the
 // lower cat id and then the lower tile, so the policy is a pure function of the state.
 import { bandLine, colOf, dogTile, isShaded, lineOf, neighbours, rowOf } from './geometry.ts';
@@ -258,13 +259,13 @@ export function planTurn(state: PublicState, tables: Tables = tablesFor(state.la
     }
   }
   // matValue[y * MAX_STRIDE + k]: value of the waiting bowls on y serving on turns >= t + k.
-  const bowlValue = 30 * Math.min(state.chain + 1, CHAIN_CAP) + 30;
   hasMat.fill(0);
   for (const b of state.bowls) {
     if (b.status !== 'waiting') continue;
     if (!hasMat[b.mat]) matValue.fill(0, b.mat * MAX_STRIDE, b.mat * MAX_STRIDE + stride);
     hasMat[b.mat] = 1;
-    for (let k = 0; k <= b.serveTurn - t && k <= span; k++) matValue[b.mat * MAX_STRIDE + k]! += bowlValue;
+    const value = chainValue(state, b.serveTurn);
+    for (let k = 0; k <= b.serveTurn - t && k <= span; k++) matValue[b.mat * MAX_STRIDE + k]! += value;
   }
 
   let bestGain = 0;
@@ -322,4 +323,18 @@ export function planTurn(state: PublicState, tables: Tables = tablesFor(state.la
     }
   }
   return best;
+}
+
+/**
+ * What covering the serve at `serveTurn` is worth if every waiting serve is covered: its own pay at the chain it
+ * reaches, plus what the later serves would lose if this one reset the chain.
+ */
+function chainValue(state: PublicState, serveTurn: number): number {
+  const turns: number[] = [];
+  for (const b of state.bowls) if (b.status === 'waiting' && turns[turns.length - 1] !== b.serveTurn) turns.push(b.serveTurn);
+  const j = turns.indexOf(serveTurn);
+  const c = state.chain;
+  let v = 30 * Math.min(c + 1 + j, CHAIN_CAP);
+  for (let l = j + 1; l < turns.length; l++) v += 30 * (Math.min(c + 1 + l, CHAIN_CAP) - Math.min(l - j, CHAIN_CAP));
+  return v;
 }
