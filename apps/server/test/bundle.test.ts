@@ -2,7 +2,7 @@
 // and shuts down gracefully on SIGTERM, finishing a request that is in flight.
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildBundleOutsideRepo, type Instance, startBundle } from './helpers/bundle.ts';
+import { buildBundleOutsideRepo, type Instance, startBundle, waitForLine } from './helpers/bundle.ts';
 import { playThroughApi } from './helpers/play.ts';
 import { realSlugs, TEST_SECRET } from './helpers/start.ts';
 
@@ -24,15 +24,14 @@ it('serves every registered game from one file, logging JSON with request ids', 
   }
   const res = await fetch(`${instance.url}/healthz`, { headers: { 'x-request-id': 'bundle-test-1' } });
   expect(res.status).toBe(200);
-  await new Promise((r) => setTimeout(r, 100));
-  const logged = instance.lines.map((l) => JSON.parse(l)).find((l) => l.requestId === 'bundle-test-1');
+  const logged = await waitForLine(instance, (l) => l.requestId === 'bundle-test-1');
   expect(logged).toMatchObject({ msg: 'request', route: '/healthz', status: 200 });
 });
 
 it('warns when STATE_SECRET is missing', async () => {
   const other = await startBundle(bundle, { RATE_LIMIT_RPS: '0' });
   try {
-    expect(other.lines.some((l) => /STATE_SECRET is not set/.test(l))).toBe(true);
+    expect(await waitForLine(other, (l) => /STATE_SECRET is not set/.test(l.msg))).toMatchObject({ level: 40 });
   } finally {
     expect(await other.stop()).toBe(0);
   }
@@ -63,7 +62,7 @@ it.skipIf(realSlugs.length === 0)('on SIGTERM finishes the request in flight, th
   expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
   expect(answer).toContain('"ok"');
   expect(code).toBe(0);
-  expect(instance.lines.some((l) => /shutting down/.test(l))).toBe(true);
+  expect(await waitForLine(instance, (l) => /shutting down/.test(l.msg))).toMatchObject({ signal: 'SIGTERM' });
 });
 
 it.skipIf(realSlugs.length === 0)('WORKERS=2 runs a cluster whose workers share one secret', { timeout: 120_000 }, async () => {
@@ -81,7 +80,7 @@ it.skipIf(realSlugs.length === 0)('WORKERS=2 runs a cluster whose workers share 
     };
     const played = await playThroughApi(call, call, slug, 31, 40);
     expect(played.actions.length).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 1500));
     const pids = new Set(
       clustered.lines
         .map((l) => JSON.parse(l))

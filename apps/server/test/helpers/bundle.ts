@@ -89,3 +89,20 @@ export async function startBundle(bundle: string, env: Record<string, string>, t
     },
   };
 }
+
+/** Waits (logs are buffered up to a second) until a stdout line matches; returns it parsed, or throws. */
+export async function waitForLine(instance: Instance, match: (log: any) => boolean, timeoutMs = 5000): Promise<any> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    for (const line of instance.lines) {
+      try {
+        const log = JSON.parse(line);
+        if (match(log)) return log;
+      } catch {
+        // not a JSON line
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no log line matched in ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
