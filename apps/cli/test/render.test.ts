@@ -1,30 +1,18 @@
 // Renderer snapshots: one known position per game (test/fixtures/states, captured from the engines),
 // drawn on the full play screen without colour; plus the 80x24 fit and colour-only-styling checks.
 import { readdirSync, readFileSync } from 'node:fs';
-import type { OkResponse, Spec } from '@hearth/engine';
 import { describe, expect, it } from 'vitest';
 import { controllerFor, hasOwnController } from '../src/render/index.ts';
 import { lightFromPicture } from '../src/render/sunloaf.ts';
-import type { Session } from '../src/session.ts';
 import { PlayApp } from '../src/tui/play-app.ts';
 import { createStyle, stripAnsi, visibleWidth } from '../src/tui/style.ts';
 import type { StateFixture } from './fixtures/capture.ts';
+import { frozenSession } from './helpers/frozen-session.ts';
 
 const dir = new URL('./fixtures/states/', import.meta.url);
 const fixtures: StateFixture[] = readdirSync(dir)
   .filter((f) => f.endsWith('.json'))
   .map((f) => JSON.parse(readFileSync(new URL(f, dir), 'utf8')));
-
-/** A session frozen at one response (the screens only read `current`). */
-export function frozenSession(spec: Spec, seed: number, response: OkResponse): Session {
-  return {
-    slug: spec.slug,
-    spec,
-    seed,
-    current: response,
-    act: async () => ({ ok: false, reason: 'frozen', message: 'frozen', legalActions: [] }),
-  };
-}
 
 export function screen(f: StateFixture, colour: boolean, keys: string[] = []): Promise<string[]> {
   const app = new PlayApp({
