@@ -15,7 +15,7 @@ export class Tmux {
   private readonly name = 'play';
 
   private tmux(...args: string[]): string {
-    return execFileSync('tmux', ['-L', this.socket, ...args], { encoding: 'utf8' });
+    return execFileSync('tmux', ['-u', '-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
   start(command: string, env: Record<string, string> = {}): void {
