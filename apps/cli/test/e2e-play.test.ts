@@ -27,14 +27,11 @@ const scripts: Record<string, Script> = {
   // f fires down the lane; every column advanced pays. n (next reach) is refused while flying.
   stormlark: { scoring: () => ['f'], illegal: 'n' },
   // An angle that lights a lantern for this seed, typed at the angle prompt. 'a' + 10 is out of range.
-  'lantern-volley': { scoring: (game) => ['a', ...backspaces(5), `${scoringAngle(game)}`, '\r'], illegal: 'a\b\b\b\b\b10\r' },
+  // (The prompt opens with the current angle selected: typing replaces it.)
+  'lantern-volley': { scoring: (game) => ['a', `${scoringAngle(game)}`, '\r'], illegal: 'a10\r' },
   // Pick cat 0, move it to its first destination, then rest until it purrs in the light. n is refused by day.
   sunloaf: { scoring: () => ['0', 'a', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'], illegal: 'n' },
 };
-
-function backspaces(n: number): string[] {
-  return Array.from({ length: n }, () => '\b');
-}
 
 /** The first whole-degree angle whose shot scores, found in-process (the test's own engine, through the registry). */
 function scoringAngle(game: Game): number {

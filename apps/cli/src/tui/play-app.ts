@@ -41,6 +41,8 @@ export class PlayApp {
   private prompt: Prompt | undefined;
   private promptText = '';
   private promptError = '';
+  /** The initial text is selected: the first character typed replaces it (as in a dialog box). */
+  private promptFresh = false;
   private overlay = true;
   private busy = false;
   private actions: unknown[] = [];
@@ -111,6 +113,7 @@ export class PlayApp {
     else if (result.kind === 'prompt') {
       this.prompt = result.prompt;
       this.promptText = result.prompt.initial;
+      this.promptFresh = result.prompt.initial.length > 0;
       this.promptError = '';
       this.mode = 'prompt';
     } else if (result.kind === 'unhandled') this.say('That key does nothing here. Press ? for help.', 'info');
@@ -159,17 +162,22 @@ export class PlayApp {
       return 'continue';
     }
     if (key.name === 'backspace') {
-      this.promptText = this.promptText.slice(0, -1);
+      this.promptText = this.promptFresh ? '' : this.promptText.slice(0, -1);
+      this.promptFresh = false;
       return 'continue';
     }
     const adjusted = prompt.adjust?.(key, this.promptText);
     if (adjusted !== undefined) {
       this.promptText = adjusted;
+      this.promptFresh = false;
       this.promptError = '';
       return 'continue';
     }
-    if (key.name.length === 1 && !key.ctrl) this.promptText += key.name;
-    else if (key.name === 'space') this.promptText += ' ';
+    const typed = key.name.length === 1 && !key.ctrl ? key.name : key.name === 'space' ? ' ' : undefined;
+    if (typed !== undefined) {
+      this.promptText = this.promptFresh ? typed : this.promptText + typed;
+      this.promptFresh = false;
+    }
     return 'continue';
   }
 
@@ -263,7 +271,7 @@ export class PlayApp {
     const p = this.prompt!;
     const preview = p.preview?.(this.promptText);
     return [
-      `${style.bold(p.title)}: ${this.promptText}${style.inverse(' ')}`,
+      `${style.bold(p.title)}: ${this.promptFresh ? style.inverse(this.promptText) : this.promptText}${style.inverse(' ')}`,
       this.promptError ? style.fg('red', this.promptError, true) : (preview ?? ''),
       style.dim(`Enter sends · Esc cancels${p.adjust ? ' · arrows adjust' : ''}`),
     ];
