@@ -49,6 +49,19 @@ describe('commands', () => {
     expect(run('frobnicate').status).toBe(2);
   });
 
+  it('sim runs through the bundled worker (dist/sim-worker.mjs) and prints one JSONL line per seed', () => {
+    const slug = registry.slugs[0];
+    if (!slug) return;
+    const r = run('sim', 'run', '--game', slug, '--policy', 'random', '--seeds', '1..3', '--workers', '1', '--max-turns', '20', '--quiet');
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.seed)).toEqual([1, 2, 3]);
+    for (const l of lines) expect(l).toMatchObject({ game: slug, policy: 'random' });
+  });
+
   it('play without a terminal points to --json', () => {
     const slug = registry.slugs[0];
     if (!slug) return;
