@@ -42,7 +42,9 @@ export function runScreen(screen: Screen): Promise<number> {
       stdout.off('resize', paint);
       process.off('SIGTERM', onTerm);
       process.off('SIGHUP', onTerm);
+      process.off('SIGINT', onInterrupt);
       process.off('uncaughtException', onCrash);
+      process.off('unhandledRejection', onCrash);
       if (stdin.isTTY) stdin.setRawMode(false);
       stdin.pause();
       stdout.write(LEAVE_SCREEN);
@@ -63,9 +65,10 @@ export function runScreen(screen: Screen): Promise<number> {
       });
     };
     const onTerm = () => finish(143);
-    const onCrash = (error: Error) => {
+    const onInterrupt = () => finish(130); // a SIGINT from outside (raw mode turns the Ctrl-C key into a keypress)
+    const onCrash = (error: unknown) => {
       finish(1);
-      process.stderr.write(`hearth: ${error.stack ?? error.message}\n`);
+      process.stderr.write(`hearth: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     };
     emitKeypressEvents(stdin);
     stdin.setRawMode(true);
@@ -74,7 +77,9 @@ export function runScreen(screen: Screen): Promise<number> {
     stdout.on('resize', paint);
     process.on('SIGTERM', onTerm);
     process.on('SIGHUP', onTerm);
+    process.on('SIGINT', onInterrupt);
     process.on('uncaughtException', onCrash);
+    process.on('unhandledRejection', onCrash);
     stdout.write(ENTER_SCREEN);
     paint();
   });
