@@ -13,11 +13,21 @@ const cores = availableParallelism();
 const workerUrl = await devWorkerUrl();
 
 /** The bare loop: one fast handle, the policy, step; nothing else. */
-function bare(game: Awaited<ReturnType<typeof registry.load>> & object, seeds: readonly number[]): { steps: number; ms: number } {
+/** CPU milliseconds this process spent (all threads): robust where wall time is not, on a busy machine. */
+const cpuMs = (since?: NodeJS.CpuUsage) => {
+  const c = process.cpuUsage(since);
+  return (c.user + c.system) / 1000;
+};
+
+function bare(
+  game: Awaited<ReturnType<typeof registry.load>> & object,
+  seeds: readonly number[],
+): { steps: number; ms: number; cpu: number } {
   const sim = game.createSim();
   const make = randomPolicy(game);
   let steps = 0;
   const t = performance.now();
+  const c0 = process.cpuUsage();
   for (const seed of seeds) {
     sim.reset(seed);
     const policy = make(seed);
@@ -26,7 +36,7 @@ function bare(game: Awaited<ReturnType<typeof registry.load>> & object, seeds: r
       steps++;
     }
   }
-  return { steps, ms: performance.now() - t };
+  return { steps, ms: performance.now() - t, cpu: cpuMs(c0) };
 }
 
 const rate = (steps: number, ms: number) => (steps * 1000) / ms;
@@ -68,6 +78,8 @@ for (const slug of registry.slugs) {
     });
   let bareRate = 0;
   let inRate = 0;
+  let bareCpu = 0;
+  let inCpu = 0;
   let oneRate = 0;
   let allRate = 0;
   let startup = Number.POSITIVE_INFINITY;
@@ -76,15 +88,14 @@ for (const slug of registry.slugs) {
     const b = bare(game, block(10 + round, n));
     steps += b.steps;
     bareRate = Math.max(bareRate, rate(b.steps, b.ms));
+    bareCpu = Math.max(bareCpu, rate(b.steps, b.cpu));
     const t = performance.now();
+    const c0 = process.cpuUsage();
     const inProcess = playSeeds(game, randomPolicy(game), block(20 + round, n), { policyName: 'random', env });
-    inRate = Math.max(
-      inRate,
-      rate(
-        inProcess.reduce((a, r) => a + r.turns, 0),
-        performance.now() - t,
-      ),
-    );
+    const inCpuMs = cpuMs(c0);
+    const inSteps = inProcess.reduce((a, r) => a + r.turns, 0);
+    inRate = Math.max(inRate, rate(inSteps, performance.now() - t));
+    inCpu = Math.max(inCpu, rate(inSteps, inCpuMs));
     const one = await run(30 + round, n, 1);
     oneRate = Math.max(oneRate, rate(one.steps, one.elapsedMs));
     startup = Math.min(startup, one.startupMs);
@@ -98,6 +109,7 @@ for (const slug of registry.slugs) {
     Math.round(bareRate).toString(),
     Math.round(inRate).toString(),
     `${((bareRate / inRate - 1) * 100).toFixed(1)}%`,
+    `${((bareCpu / inCpu - 1) * 100).toFixed(1)}%`,
     Math.round(oneRate).toString(),
     `${((bareRate / oneRate - 1) * 100).toFixed(1)}%`,
     Math.round(allRate).toString(),
@@ -113,6 +125,7 @@ const head = [
   'bare steps/s',
   'runner loop',
   'loop overhead',
+  'loop overhead (CPU)',
   '1 worker',
   '1w overhead',
   `${cores} workers`,
@@ -127,5 +140,5 @@ console.log(
 console.log(line(head));
 for (const r of rows) console.log(line(r));
 console.log(
-  'overhead = time per step relative to the bare fast handle (policy + step only): "loop" is the runner\'s in-process loop (VectorSim, records, stats), "1w" runs in one worker thread over comlink (after its startup: the spawn, loading every game module, WASM instantiation and a JIT warm-up on other seeds). Each column plays its own block of fresh seeds (the all-cores one a block N times larger). efficiency = N-worker steps/s / (N x 1-worker steps/s).',
+  'overhead = time per step relative to the bare fast handle (policy + step only): "loop" is the runner\'s in-process loop (VectorSim, records, stats), by wall time and by CPU time of the process (less disturbed by other processes), "1w" runs in one worker thread over comlink (after its startup: the spawn, loading every game module, WASM instantiation and a JIT warm-up on other seeds). Each column plays its own block of fresh seeds (the all-cores one a block N times larger). efficiency = N-worker steps/s / (N x 1-worker steps/s).',
 );

@@ -67,7 +67,7 @@ if (has('lantern-volley')) {
   const shares = `${pct(inside)} of its rounds fall inside 9,000 to 12,000, ${pct(above)} above and ${pct(below)} below`;
   const verdict =
     inside >= 0.5
-      ? `Matches, at the top of the range: the strong bot's median is ${d.cells[1]}; ${shares}.`
+      ? `Matches: the strong bot's median is ${d.cells[1]}; ${shares}.`
       : `Misses: the strong bot's median is ${d.cells[1]}; only ${shares}.${above > 0.5 ? " The document's range describes a weaker player than an exact per-wave search." : ''}`;
   sections.push(`## Lantern Volley: the strong bot against "a realistic skilled round is 9,000 to 12,000"
 
@@ -174,7 +174,7 @@ ${table(['policy', 'runs', ...DIST.map((h) => `days ${h}`), 'mean score'], rows)
 
 **The reference policy completes a median of ${f1(medians.reference!)} days and the strong bot ${f1(medians.strong!)}.**
 
-The quota is at most 95% of dayPar, and dayPar is the reference policy's own raw cosy for the room (played from the freshly generated room with the chain at 0, per Sunloaf's served decisions). Yet ${failed.length} of ${referenceRuns.length} reference runs ended on a missed quota, and in ${belowPar} of them the reference earned less than its own par on the day it failed. The document's framing (the quota is a fraction of what a reference player earns in that exact room) therefore does not hold for the run as played: what a run carries into a day (the chain, and whatever else differs from the fresh room) changes the reference's own result. The first failing days:
+The quota is at most 95% of dayPar, and dayPar is the reference policy's own raw cosy for the room (played from the freshly generated room with the chain at 0, per Sunloaf's served decisions). Yet ${failed.length} of ${referenceRuns.length} reference runs ended on a missed quota, and in ${belowPar} of them the reference earned less than its own par on the day it failed. So something a run carries into a day (the chain at least) changes the reference's own result, and the document's framing (the quota is a fraction of what a reference player earns in that exact room) does not hold for a run as played; why is for the Sunloaf engine to explain. The first failing days:
 
 ${table(['seed', 'day', 'raw cosy that day', 'dayPar', 'quota', 'ratio'], failRows)}`);
 }

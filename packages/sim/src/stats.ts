@@ -9,13 +9,22 @@ export type StatsReader = (state: any) => Record<string, Json>;
 
 const SKIP = /seed|rng|cursor|token|hash|version/i;
 
+const skipMemo = new Map<string, boolean>();
+const skipped = (key: string) => {
+  let skip = skipMemo.get(key);
+  if (skip === undefined) {
+    skip = SKIP.test(key);
+    skipMemo.set(key, skip);
+  }
+  return skip;
+};
+
 /** Top-level numbers, booleans and short strings of the state, except seeds and random cursors. */
-export function scalarStats(state: unknown): Record<string, Json> {
-  const out: Record<string, Json> = {};
+export function scalarStats(state: unknown, out: Record<string, Json> = {}): Record<string, Json> {
   if (state === null || typeof state !== 'object') return out;
   const record = state as Record<string, unknown>;
   for (const k in record) {
-    if (!Object.hasOwn(record, k) || SKIP.test(k)) continue;
+    if (!Object.hasOwn(record, k) || skipped(k)) continue;
     const value = record[k];
     if (typeof value === 'number' && Number.isFinite(value)) out[k] = value;
     else if (typeof value === 'boolean') out[k] = value;
@@ -33,6 +42,7 @@ export function defineStats(slug: string, reader: StatsReader): void {
 
 export function statsReader(game: Game): StatsReader {
   const specific = readers[game.slug];
-  if (!specific) return scalarStats;
-  return (state) => ({ ...scalarStats(state), ...specific(state) });
+  if (!specific) return (state) => scalarStats(state);
+  // Merged in place: this runs once per finished game, so it stays cheap for short games.
+  return (state) => Object.assign(scalarStats(state), specific(state));
 }
