@@ -3,6 +3,7 @@ import type { Decision, JsonSchema, Spec } from '@hearth/engine';
 import { GOAL, RULES, SCORING } from './document.ts';
 import { HELD_PITCH, PARAM_NAMES, type Wall } from './generator.ts';
 import { LEGEND } from './observe.ts';
+import { STATE_KEYS } from './state.ts';
 
 export const VERSION = '1.0.0';
 
@@ -139,25 +140,7 @@ export const STATE_SCHEMA: JsonSchema = {
   title: 'Cragwake state',
   type: 'object',
   additionalProperties: false,
-  required: [
-    'seed',
-    'turn',
-    'phase',
-    'ending',
-    'row',
-    'col',
-    'stamina',
-    'tank',
-    'pitch',
-    'highPoint',
-    'score',
-    'cleanStreak',
-    'pitchDipped',
-    'spindrift',
-    'band',
-    'gusts',
-    'rockfall',
-  ],
+  required: [...STATE_KEYS],
   properties: {
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
     turn: { type: 'integer', minimum: 0, description: 'completed wall turns' },

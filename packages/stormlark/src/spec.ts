@@ -5,7 +5,7 @@ import { GOAL, RULES, SCORING } from './document.ts';
 import { SLOTS } from './generator.ts';
 import { LEGEND } from './observe.ts';
 import { BUDGET, scheduleTable } from './schedule.ts';
-import { ACTION_TYPES } from './state.ts';
+import { ACTION_TYPES, STATE_KEYS } from './state.ts';
 
 export const VERSION = '1.0.0';
 
@@ -45,22 +45,7 @@ const entitySchema = {
 export const stateSchema = {
   type: 'object',
   additionalProperties: false,
-  required: [
-    'seed',
-    'rngState',
-    'column',
-    'shipLane',
-    'entities',
-    'phase',
-    'hull',
-    'charge',
-    'chain',
-    'reach',
-    'hullLost',
-    'turn',
-    'score',
-    'nextId',
-  ],
+  required: [...STATE_KEYS],
   properties: {
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
     rngState: { type: 'integer', minimum: 0, maximum: 4294967295, description: `RNG cursor = column * ${BUDGET} (mod 2^32)` },

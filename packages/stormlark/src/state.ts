@@ -58,7 +58,7 @@ export const PULSE_COST = 3;
 /** The document's plausibility guard: no state with a higher score is accepted. */
 export const SCORE_GUARD = 1_000_000;
 
-const STATE_KEYS = [
+export const STATE_KEYS = [
   'seed',
   'rngState',
   'column',
