@@ -167,14 +167,14 @@ export function lanternVolleyController(): Controller {
       return { kind: 'unhandled' };
     },
     keyHelp: (_spec: Spec) => [
-      '← h / → l       aim 1° more to the left / right (15° is right, 90° up, 165° left)',
-      'H / L, PgUp/PgDn aim 5° left / right',
-      ', / .  ↑ / ↓    fine adjustment: 0.1° left / right',
-      '0               aim straight up (90°)',
-      'a               type an exact angle (arrows adjust while typing)',
-      'Enter, space, f SHOOT at the angle shown',
+      '← h / → l         aim 1° more to the left / right (15° is right, 90° up, 165° left)',
+      'H / L, PgUp PgDn  aim 5° left / right',
+      ', / . or ↑ / ↓    fine adjustment: 0.1° left / right',
+      '0                 aim straight up (90°)',
+      'a                 type an exact angle (it opens selected: type to replace; arrows adjust)',
+      'Enter, space, f   SHOOT at the angle shown',
       ...wrap(
-        'The canvas shows the arena scaled to fit (x right, y down): ○ unlit and ● lit lanterns, ◎ gongs, white beams and mirrors, grey paper screens, ▲ the brazier; yellow dots trace the last shot, green dots the aim.',
+        'The canvas is the arena scaled to fit (x right, y down; x stretched 1.5 times): ○ unlit and ● lit lanterns, ◎ gongs, beams and mirrors (white), paper screens (grey), ▲ the brazier; the dotted line is the aim, the solid trace the last shot.',
         78,
       ),
     ],

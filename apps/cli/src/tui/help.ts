@@ -6,12 +6,8 @@ import { wrap } from './style.ts';
 export function helpLines(spec: Spec, controller: Controller, width: number): string[] {
   const section = (title: string, text: string) => [title.toUpperCase(), ...wrap(text, width), ''];
   const out = [`${spec.name} (${spec.genre}, rules v${spec.version})`, ...wrap(spec.description, width), ''];
-  out.push(
-    'KEYS',
-    ...controller.keyHelp(spec),
-    'In play: ? this help, : type an action as JSON, q quit (asks first), Ctrl-C quit at once',
-    '',
-  );
+  const keys = [...controller.keyHelp(spec), 'In play: ? this help, : type an action as JSON, q quit (asks first), Ctrl-C quit at once'];
+  out.push('KEYS', ...keys.flatMap((line) => hanging(line, width)), '');
   out.push(...section('Goal', spec.goal), ...section('Scoring', spec.scoring));
   const legend = Object.entries(spec.legend ?? {});
   if (legend.length > 0) out.push('LEGEND (observation text)', ...legend.flatMap(([k, v]) => wrap(`${k.padEnd(3)} ${v}`, width)), '');
@@ -21,4 +17,13 @@ export function helpLines(spec: Spec, controller: Controller, width: number): st
     for (const d of spec.decisions) out.push(...wrap(`${d.topic}: ${d.decision}`, width));
   }
   return out;
+}
+
+/** Wraps "keys   what they do" with continuation lines under the description. */
+function hanging(line: string, width: number): string[] {
+  const m = /^(\S.*?\s{2,})(\S.*)$/.exec(line);
+  const indent = m && m[1]!.length < width / 2 ? m[1]!.length : 0;
+  if (!m || indent === 0) return wrap(line, width);
+  const [first, ...rest] = wrap(m[2]!, width - indent);
+  return [m[1]! + (first ?? ''), ...rest.map((l) => ' '.repeat(indent) + l)];
 }
