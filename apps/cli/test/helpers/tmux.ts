@@ -1,5 +1,6 @@
 // Drives a command in a real pseudo-terminal through tmux (80x24), on a private tmux server per test file.
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 
 export const HAS_TMUX = (() => {
   try {
@@ -55,11 +56,15 @@ export class Tmux {
   }
 
   kill(): void {
+    let socketPath: string | undefined;
     try {
+      socketPath = this.tmux('display-message', '-p', '#{socket_path}').trim();
       this.tmux('kill-server');
     } catch {
       // already gone
     }
+    // tmux leaves its socket file behind; this server was private to the test.
+    if (socketPath) rmSync(socketPath, { force: true });
   }
 }
 
