@@ -172,10 +172,10 @@ export function sunloafController(): Controller {
     const bowls: any[] = Array.isArray(o.bowls) ? o.bowls : [];
     if (bowls.length > 0)
       lines.push(
-        `Bowls ${bowls
+        `Bowl ${bowls
           .slice(0, 3)
-          .map((b) => `${b.mat}@${b.serveTurn}`)
-          .join(' ')}`,
+          .map((b) => (b.counting ? style.fg('cyan', `mat ${b.mat} in ${b.in}!`, true) : `mat ${b.mat} in ${b.in}`))
+          .join(', ')}`,
       );
     const dogs: any[] = Array.isArray(o.dogs) ? o.dogs : [];
     if (dogs.length > 0) lines.push(`Dogs  ${dogs.map((d) => `${d.tile}→${(d.next ?? []).join(',')}`).join(' ')}`);
