@@ -170,6 +170,121 @@ export function sunloafController(): Controller {
       lines.push(`${sel}${c.big ? 'B' : ' '} z${String(c.settled).padEnd(2)} pile ${c.pile} r${c.range} ${warmth}`);
     }
     const bowls: any[] = Array.isArray(o.bowls) ? o.bowls : [];
+    // One line per waiting bowl (at most three), so none is cut at the panel's edge.
+    for (const b of bowls.slice(0, 3))
+      lines.push(b.counting ? style.fg('cyan', `Bowl mat ${b.mat} in ${b.in}!`, true) : `Bowl mat ${b.mat} in ${b.in}`);
+    const dogs: any[] = Array.isArray(o.dogs) ? o.dogs : [];
+    const bowls: any[] = Array.isArray(o.bowls) ? o.bowls : [];
+    const targets = new Map<number, string>();
+    movesOf(view, selected).forEach((m, i) => {
+      if (i < TARGET_KEYS.length) targets.set(m.tile, TARGET_KEYS[i]!);
+    });
+    const window = String(layout.window ?? '');
+    const bandLine: number | null = o.band?.line ?? null;
+    const edge = (side: string, text: string) => (window === side ? style.fg('yellow', text, true) : style.dim(text));
+
+    const header = Array.from({ length: SIZE }, (_, c) => {
+      const label = `──${c}──`;
+      if ((window === 'N' || window === 'S') && bandLine === c) return style.fg('yellow', label, true);
+      return window === 'N' ? style.fg('yellow', label) : style.dim(label);
+    }).join('');
+    const lines = [`   ${edge('N', '┌')}${header}${edge('N', '┐')}`];
+    for (let r = 0; r < SIZE; r++) {
+      const rowLabel = (window === 'E' || window === 'W') && bandLine === r ? style.fg('yellow', ` ${r} `, true) : style.dim(` ${r} `);
+      const top: string[] = [];
+      const bottom: string[] = [];
+      for (let c = 0; c < SIZE; c++) {
+        const tile = r * SIZE + c;
+        const [a, b] = tileText(tile);
+        top.push(a);
+        bottom.push(b);
+      }
+      lines.push(`${rowLabel}${edge('W', '│')}${top.join('')}${edge('E', '│')}`);
+      lines.push(`   ${edge('W', '│')}${bottom.join('')}${edge('E', '│')}`);
+    }
+    lines.push(`   ${edge('S', `└${'─'.repeat(SIZE * TILE_W)}┘`)}`);
+    lines.push(
+      `${style.bg('yellow', ' ')}* lit ${style.fg('red', '~', true)} warm hearth ${style.fg('gray', '▓')} furniture ${style.fg('cyan', 'm')} bowl mat ${style.fg('red', 'D', true)} dog`,
+    );
+    return lines;
+
+    function tileText(tile: number): [string, string] {
+      if (furniture.includes(tile)) return [style.fg('gray', '▓'.repeat(TILE_W)), style.fg('gray', '▓'.repeat(TILE_W))];
+      const cat = cats.find((c) => c.tile === tile);
+      const dog = dogs.findIndex((d) => d.tile === tile);
+      const dogSoon = dogs.some((d) => Array.isArray(d.next) && d.next.slice(0, 2).includes(tile));
+      const bowl = bowls.find((b) => b.mat === tile);
+      const lit = light[tile] === 'lit';
+      const warm = light[tile] === 'warm';
+      const key = targets.get(tile);
+      const mark = key
+        ? style.bold(style.fg('cyan', key, true))
+        : tile === cursor && selected !== undefined
+          ? style.fg('cyan', '▸', true)
+          : ' ';
+      let main = '   ';
+      let detail = '     ';
+      let colour: Colour = 'white';
+      if (cat) {
+        main = `${cat.big ? 'C' : 'c'}${cat.id} `;
+        colour = lit ? 'yellow' : warm ? 'red' : 'white';
+        const view = o.cats?.find((c: any) => c.id === cat.id);
+        detail = ` z${String(cat.settled).padEnd(2)}${view?.pile ? `+${view.pile}` : '  '}`.slice(0, TILE_W);
+      } else if (dog >= 0) {
+        main = `D${dog} `;
+        colour = 'red';
+      } else if (bowl) {
+        main = ' m ';
+        colour = 'cyan';
+        detail = ` ${bowl.in}${bowl.counting ? '!' : ''}`;
+      } else if (tile === layout.hearth) {
+        main = ' H ';
+        colour = 'red';
+      } else if (dogSoon) {
+        main = ' d ';
+        colour = 'red';
+      }
+      detail = detail.padEnd(TILE_W).slice(0, TILE_W);
+      if (tile === layout.hearth && (cat || dog >= 0 || bowl)) detail = `${detail.slice(0, 4)}H`;
+      // An empty lit tile is shaded, so the band reads as a strip even without colour.
+      if (lit && main === '   ' && detail.trim() === '') {
+        main = '░░░';
+        colour = 'yellow';
+        detail = ' ░░░ ';
+      }
+      const lightMark = lit ? '*' : warm ? '~' : ' ';
+      let topText = `${mark}${cat && cat.id === selected ? style.inverse(style.bold(main)) : style.bold(style.fg(colour, main, true))}${lightMark}`;
+      let bottomText = detail;
+      if (lit && style.colour) {
+        topText = style.bg('yellow', `${mark}${style.fg('black', main)}${lightMark}`);
+        bottomText = style.bg('yellow', style.fg('black', detail));
+        if (cat && cat.id === selected) topText = style.bg('yellow', `${mark}${style.inverse(main)}${lightMark}`);
+      } else if (warm) bottomText = style.fg('red', detail);
+      return [topText, bottomText];
+    }
+  };
+
+  const panel = (view: View, style: Style): string[] => {
+    const s = st(view);
+    const o = obs(view);
+    const q = o.quota ?? {};
+    const pct = q.needed > 0 ? Math.min(1, q.raw / q.needed) : 1;
+    const barW = 18;
+    const filled = Math.round(pct * barW);
+    const lines = [
+      `${style.bold('Score')} ${style.fg('yellow', String(view.response.score), true)}`,
+      `${style.bold('Day')}   ${s.day ?? '?'}  mult ${(Number(s.mult ?? 100) / 100).toFixed(2)}×`,
+      `Turn  ${o.turn ?? s.turn ?? '?'}/${o.dayLength ?? '?'} (${o.turnsLeft ?? '?'} left)`,
+      `Quota ${q.raw ?? '?'}/${q.needed ?? '?'}${q.met ? style.fg('green', ' met', true) : ''}`,
+      ` ${style.fg(q.met ? 'green' : 'yellow', '█'.repeat(filled), true)}${style.dim('░'.repeat(barW - filled))}`,
+      `Chain ${s.chain ?? 0}  Band ${o.band?.wall ?? '?'} line ${o.band?.line ?? '-'}${o.band?.cloudy ? style.fg('gray', ' cloud') : ''}`,
+    ];
+    for (const c of Array.isArray(o.cats) ? o.cats : []) {
+      const warmth = c.warmthCap === 6 ? style.fg('yellow', 'lit', true) : c.warmthCap > 0 ? style.fg('red', 'hearth') : style.dim('shade');
+      const sel = c.id === selected ? style.inverse(`c${c.id}`) : `c${c.id}`;
+      lines.push(`${sel}${c.big ? 'B' : ' '} z${String(c.settled).padEnd(2)} pile ${c.pile} r${c.range} ${warmth}`);
+    }
+    const bowls: any[] = Array.isArray(o.bowls) ? o.bowls : [];
     if (bowls.length > 0)
       lines.push(
         `Bowl ${bowls
