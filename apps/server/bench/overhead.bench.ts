@@ -3,7 +3,8 @@
 // the figure is the server process's CPU time per request (three 3-second autocannon runs each, twice).
 // Run: npx tsx bench/overhead.bench.ts
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import autocannon from 'autocannon';
 import { buildBundleOutsideRepo, freePort } from '../test/helpers/bundle.ts';
 
@@ -53,3 +54,4 @@ for (let round = 0; round < 2; round++) {
     '/hello',
   );
 }
+rmSync(dirname(bundle), { recursive: true, force: true });

@@ -7,7 +7,8 @@
 // a hello world on bare node:http (to weigh the framework's own cost).
 // Run: pnpm bench (BENCH_SECONDS=N to change the length of each run, default 5).
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import autocannon from 'autocannon';
 import { sampleFromSchema } from '../src/schema-sample.ts';
 import { buildBundleOutsideRepo, freePort, startBundle } from '../test/helpers/bundle.ts';
@@ -131,7 +132,8 @@ try {
   }
   console.log('\nfixed rate: action route at 1,000 requests/s (target p99 < 10 ms)');
   for (const r of fixed) line(r, null);
-  // The same runs seen from inside the server (its own latency histogram, request in to response out):
+  // The same runs seen from inside the server (its own histogram: first middleware to response made, before
+  // the bytes are written):
   // separates the server's time from queueing in the kernel and the load generator's own delays.
   console.log('inside the server during those runs (from /metrics): p99 bucket, share of requests within 5 ms and 10 ms');
   for (const { slug, buckets } of inside) {
@@ -149,4 +151,5 @@ try {
 } finally {
   clearInterval(sampler);
   await server.stop();
+  rmSync(dirname(bundle), { recursive: true, force: true });
 }

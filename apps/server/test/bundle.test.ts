@@ -1,6 +1,8 @@
 // The production bundle: self-contained (runs from a folder with no node_modules), serves every game,
 // and shuts down gracefully on SIGTERM, finishing a request that is in flight.
+import { rmSync } from 'node:fs';
 import { connect } from 'node:net';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildBundleOutsideRepo, type Instance, startBundle, waitForLine } from './helpers/bundle.ts';
 import { playThroughApi } from './helpers/play.ts';
@@ -12,7 +14,10 @@ beforeAll(async () => {
   bundle = buildBundleOutsideRepo();
   instance = await startBundle(bundle, { STATE_SECRET: TEST_SECRET, RATE_LIMIT_RPS: '0' });
 }, 180_000);
-afterAll(() => instance?.stop());
+afterAll(async () => {
+  await instance?.stop();
+  if (bundle) rmSync(dirname(bundle), { recursive: true, force: true });
+});
 
 it('serves every registered game from one file, logging JSON with request ids', async () => {
   const index = await (await fetch(`${instance.url}/api/games`)).json();

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -392,8 +392,9 @@ describe('rate limiting', () => {
 
 describe('static web app', () => {
   it('serves index.html and assets from the dist folder, never outside it', async () => {
-    const dist = mkdtempSync(join(tmpdir(), 'hearth-web-'));
-    mkdirSync(join(dist, 'assets'));
+    const root = mkdtempSync(join(tmpdir(), 'hearth-web-'));
+    const dist = join(root, 'dist');
+    mkdirSync(join(dist, 'assets'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>web app</title>');
     writeFileSync(join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
     writeFileSync(join(dist, '..', 'hearth-secret.txt'), 'secret');
@@ -420,6 +421,7 @@ describe('static web app', () => {
       expect((await fetch(`${web.url}/api/games`)).status).toBe(200);
     } finally {
       await web.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 

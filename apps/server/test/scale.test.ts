@@ -1,9 +1,9 @@
 // Stateless scaling: two instances of the bundled server with one shared STATE_SECRET accept each other's
 // states. First directly (the client alternates), then behind nginx on loopback (round robin alternates).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundleOutsideRepo, freePort, type Instance, startBundle } from './helpers/bundle.ts';
 import { playThroughApi } from './helpers/play.ts';
@@ -13,14 +13,16 @@ const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const SHARED_SECRET = 'shared-secret-for-the-scale-test';
 let a: Instance;
 let b: Instance;
+let bundle: string;
 
 beforeAll(async () => {
-  const bundle = buildBundleOutsideRepo();
+  bundle = buildBundleOutsideRepo();
   const env = { STATE_SECRET: SHARED_SECRET, RATE_LIMIT_RPS: '0', LOG_LEVEL: 'warn' };
   [a, b] = await Promise.all([startBundle(bundle, env), startBundle(bundle, env)]);
 }, 180_000);
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
+  if (bundle) rmSync(dirname(bundle), { recursive: true, force: true });
 });
 
 async function call(base: string, path: string, body?: unknown) {
@@ -143,6 +145,7 @@ http {
         clearTimeout(bound);
         nginx.kill('SIGTERM');
         await new Promise((r) => (nginx.exitCode !== null ? r(null) : nginx.once('exit', r)));
+        rmSync(dir, { recursive: true, force: true });
       }
     },
   );
