@@ -1,4 +1,4 @@
-import type { ServerOptions } from './server.ts';
+import { DEFAULT_MAX_VERIFY_ACTIONS, type ServerOptions } from './server.ts';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
 export interface EnvConfig {
@@ -27,7 +27,7 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
       limits: {
         maxBytes: int(env.MAX_BODY_BYTES, 'MAX_BODY_BYTES', 1024 * 1024, 1024),
       },
-      maxVerifyActions: int(env.MAX_VERIFY_ACTIONS, 'MAX_VERIFY_ACTIONS', 20_000, 1),
+      maxVerifyActions: int(env.MAX_VERIFY_ACTIONS, 'MAX_VERIFY_ACTIONS', DEFAULT_MAX_VERIFY_ACTIONS, 1),
       publicUrl: env.PUBLIC_URL || undefined,
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       kernel: env.KERNEL === 'js' ? 'js' : 'wasm',

@@ -4,4 +4,11 @@ export { type Listening, listen } from './listen.ts';
 export { createLogger } from './logger.ts';
 export { type Chooser, sampleFromSchema } from './schema-sample.ts';
 export { createAesCodec, createHmacSealer, deriveKeys, SEAL_FIELD } from './sealing.ts';
-export { createServer, DEFAULT_LIMITS, DEFAULT_RATE_LIMIT, type HearthServer, type ServerOptions } from './server.ts';
+export {
+  createServer,
+  DEFAULT_LIMITS,
+  DEFAULT_MAX_VERIFY_ACTIONS,
+  DEFAULT_RATE_LIMIT,
+  type HearthServer,
+  type ServerOptions,
+} from './server.ts';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_LIMITS } from '../src/server.ts';
+import { DEFAULT_LIMITS, DEFAULT_MAX_VERIFY_ACTIONS } from '../src/server.ts';
 import { getJson, postJson, realSlugs, type Started, startServer, testRegistry } from './helpers/start.ts';
 
 let s: Started;
@@ -280,7 +280,7 @@ describe('POST /verify', () => {
       expect(res.status).toBe(400);
       expect(res.body.reason).toBe('invalid_seed');
     }
-    for (const actions of [undefined, 'STOP', { type: 'STOP' }, new Array(20_001).fill(null)]) {
+    for (const actions of [undefined, 'STOP', { type: 'STOP' }, new Array(DEFAULT_MAX_VERIFY_ACTIONS + 1).fill(null)]) {
       const res = await postJson(url('/api/games/fixture-plain/verify'), { seed: 1, actions });
       expect(res.status).toBe(400);
       expect(res.body.reason).toBe('invalid_body');
