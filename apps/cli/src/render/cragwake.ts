@@ -156,6 +156,7 @@ function panel(view: View, style: Style): string[] {
     `Spindrift ${s.spindrift}   Turn ${s.turn}`,
     `Gusts    now ${list(s.gusts?.now)} next ${list(s.gusts?.next)}`,
     `Rockfall now ${s.rockfall?.now ?? '-'} next ${s.rockfall?.next ?? '-'}`,
+    ...costLines(view),
     '',
     phase === 'atLedge'
       ? style.fg('yellow', 'At the belay: climb on or end', true)
@@ -166,6 +167,20 @@ function panel(view: View, style: Style): string[] {
   const last = lastEvent(view);
   if (last) lines.push(style.dim(last));
   return lines;
+}
+
+/** The engine publishes each legal move's cost in observation.moves; shown beside the move's key. */
+function costLines(view: View): string[] {
+  const keys = targetKeys(view);
+  const published = (view.response.observation as { moves?: unknown }).moves;
+  if (!Array.isArray(published)) return [];
+  const items = published
+    .filter((m): m is { row: number; col: number; cost: number } => typeof m?.cost === 'number')
+    .map((m) => `${keys.get(`${m.row},${m.col}`) ?? '?'}:${m.cost}`);
+  if (items.length === 0) return [];
+  const out: string[] = [];
+  for (let i = 0; i < items.length; i += 5) out.push(`${i === 0 ? 'Costs' : '     '}    ${items.slice(i, i + 5).join(' ')}`);
+  return out.slice(0, 3);
 }
 
 function list(v: unknown): string {
