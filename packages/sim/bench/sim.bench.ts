@@ -63,7 +63,7 @@ for (const slug of registry.slugs) {
   const warm = block(9, n);
   // Best of three alternating rounds for each figure: on a shared machine the fastest round is the one
   // least disturbed by other processes. Blocks differ per round and per method (fresh seeds each time).
-  const env = new VectorSim(game, 16, { maxTurns }); // as a worker holds one for its life
+  const env = new VectorSim(game, 1, { maxTurns }); // as a worker holds one for its life
   playSeeds(game, randomPolicy(game), block(8, 32), { policyName: 'random', env });
   const run = (k: number, size: number, workers: number) =>
     runSim({

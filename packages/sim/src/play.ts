@@ -8,7 +8,7 @@ export interface PlayOptions {
   /** Policy label written into every record. */
   policyName: string;
   maxTurns?: number;
-  /** Games held at once by the vector (default 16). */
+  /** Games held at once by the vector (default 1: interleaving games only costs cache locality in JavaScript; measured 25% slower at 16 on Cragwake). */
   batch?: number;
   /** A VectorSim to reuse (a worker keeps one across tasks); its size is the batch. */
   env?: VectorSim;
@@ -20,7 +20,7 @@ export interface PlayOptions {
  * A policy that throws (in its factory or in decide) ends that game with end "error"; the rest carry on.
  */
 export function playSeeds(game: Game, factory: PolicyFactory, seeds: readonly number[], options: PlayOptions): GameRecord[] {
-  const env = options.env ?? new VectorSim(game, Math.max(1, Math.min(options.batch ?? 16, seeds.length)), { maxTurns: options.maxTurns });
+  const env = options.env ?? new VectorSim(game, Math.max(1, Math.min(options.batch ?? 1, seeds.length)), { maxTurns: options.maxTurns });
   const size = Math.min(env.size, Math.max(1, seeds.length));
   const readStats = statsReader(game);
   const policies: (Policy | null)[] = new Array(size).fill(null);

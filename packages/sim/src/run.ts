@@ -15,7 +15,7 @@ export interface RunOptions {
   maxTurns?: number;
   /** Seeds per task handed to a worker (default: about 8 tasks per worker, 1 to 64 seeds each). */
   chunk?: number;
-  /** Games each worker holds in its VectorSim (default 16). */
+  /** Games each worker holds in its VectorSim (default 1, the fastest measured; see play.ts). */
   batch?: number;
   kernel?: WorkerConfig['kernel'];
   registryUrl?: string;

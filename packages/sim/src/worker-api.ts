@@ -65,7 +65,7 @@ export function createWorkerApi(defaultRegistry: () => Promise<Registry>): Worke
         label = config.policy.label;
       }
       // One VectorSim for the worker's life: its fast handles are made once and reset per game.
-      const env = new VectorSim(game, Math.max(1, config.batch ?? 16), { maxTurns: config.maxTurns });
+      const env = new VectorSim(game, Math.max(1, config.batch ?? 1), { maxTurns: config.maxTurns });
       setup = { game, factory, label, env };
       return { game: game.slug, policy: label };
     },
