@@ -13,7 +13,7 @@ export interface RunOptions {
   workerUrl: URL;
   workers?: number;
   maxTurns?: number;
-  /** Seeds per task handed to a worker (default: about 8 tasks per worker, 1 to 64 seeds each). */
+  /** Seeds per task handed to a worker (default: about 8 tasks per worker, 1 to 512 seeds each; 512 measured about 20% faster than 64 on 5-step Stormlark games, where the round trip per task counts). */
   chunk?: number;
   /** Games each worker holds in its VectorSim (default 1, the fastest measured; see play.ts). */
   batch?: number;
@@ -63,7 +63,7 @@ export interface RunResult {
 export async function runSim(options: RunOptions): Promise<RunResult> {
   const seeds = [...new Set(options.seeds.map((s) => s >>> 0))].sort((a, b) => a - b);
   const workerCount = Math.max(1, Math.min(options.workers ?? availableParallelism(), Math.max(1, seeds.length)));
-  const chunk = options.chunk ?? Math.max(1, Math.min(64, Math.ceil(seeds.length / (workerCount * 8))));
+  const chunk = options.chunk ?? Math.max(1, Math.min(512, Math.ceil(seeds.length / (workerCount * 8))));
   const config: WorkerConfig = {
     game: options.game,
     policy: options.policy,
