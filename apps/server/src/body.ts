@@ -78,11 +78,14 @@ export async function readBody(incoming: IncomingMessage | undefined, request: R
   return Buffer.concat(chunks, size);
 }
 
+// One strict decoder for every body: decode() without { stream: true } starts afresh each call.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /** Parses and bounds a JSON body. Iterative, so a hostile nesting depth cannot overflow the stack. */
 export function parseJsonBody(bytes: Buffer, limits: BodyLimits): BodyResult {
   let text: string;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    text = utf8.decode(bytes);
   } catch {
     return { ok: false, status: 400, reason: 'invalid_json', message: 'body is not valid UTF-8' };
   }

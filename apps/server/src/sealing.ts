@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { base64UrlDecode, base64UrlEncode, type Parsed, type StateCodec, type StateSealer } from '@hearth/engine';
-import { fastCanonicalJson } from './canonical-fast.ts';
+import { canonicalSealable, fastCanonicalJson } from './canonical-fast.ts';
 
 /**
  * Sealing: the server holds no session, so every state it hands out carries proof that it made it.
@@ -35,6 +35,17 @@ export function randomSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
+/**
+ * JSON.stringify of each sealed state this process made, kept beside it so a response can splice it in
+ * instead of serialising the state a second time (see responseJson). Weak: it goes with the state.
+ */
+const sealedJson = new WeakMap<object, string>();
+
+/** JSON.stringify(state) for a state returned by an HMAC sealer's seal(), from the sealer's own serialisation; else undefined. */
+export function sealedJsonOf(state: unknown): string | undefined {
+  return state !== null && typeof state === 'object' ? sealedJson.get(state) : undefined;
+}
+
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
@@ -49,11 +60,15 @@ export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
       // Every contract state is a JSON object (parseState requires its fields); a game whose state is not
       // could not carry the seal inside it, which is a programming error caught by the server's tests.
       if (!isPlainObject(state)) throw new Error(`${slug}: cannot seal a state that is not a JSON object`);
-      const canonical = fastCanonicalJson(state);
       // The state goes out with its keys in canonical order, so the JSON a client sends back unchanged
       // (or re-sorted) is already canonical and open() can check it without sorting again.
-      const sealed = JSON.parse(canonical) as Record<string, unknown>;
-      sealed[SEAL_FIELD] = SEAL_VERSION + base64UrlEncode(mac(canonical));
+      const { json: canonical, copy, copyIsJson } = canonicalSealable(state);
+      const sealed = copy as Record<string, unknown>;
+      const seal = SEAL_VERSION + base64UrlEncode(mac(canonical));
+      sealed[SEAL_FIELD] = seal;
+      // The seal is the last key, so the sealed state's JSON is the canonical JSON with one member added.
+      if (copyIsJson)
+        sealedJson.set(sealed, `${canonical.length > 2 ? `${canonical.slice(0, -1)},` : '{'}"${SEAL_FIELD}":${JSON.stringify(seal)}}`);
       return sealed;
     },
     open(wire): Parsed<unknown> {

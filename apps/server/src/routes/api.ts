@@ -2,6 +2,7 @@ import { Reasons, replay } from '@hearth/engine';
 import type { Hono } from 'hono';
 import { checkContentType, parseJsonBody, readBody } from '../body.ts';
 import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from '../context.ts';
+import { responseJson } from '../response-json.ts';
 import { parseSeedParam, parseSeedValue } from '../seed.ts';
 
 export const SERVICE_DESCRIPTION =
@@ -77,7 +78,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
     // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
     const { spec: _, ...first } = served.wire.init(seed.seed) as Record<string, unknown>;
-    const json = JSON.stringify(first);
+    const json = responseJson(first);
     return c.body(`${json.slice(0, -1)},"spec":${served.specJson}}`, 200, { 'content-type': 'application/json' });
   });
 
@@ -87,7 +88,8 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const body = await jsonBody(c);
     if (body instanceof Response) return body;
     const response = served.wire.act(body);
-    if (response.ok) return c.json(response);
+    // JSON.stringify(response), reusing the sealed state's JSON the sealer has just made.
+    if (response.ok) return c.body(responseJson(response), 200, { 'content-type': 'application/json' });
     ctx.metrics.refusal(c.get('route'), c.get('game'), response.reason);
     // A state the server cannot vouch for is a bad request; a rule refusal is a normal answer (HTTP 200).
     if (response.reason === Reasons.invalidState) return c.json(response, 400);
