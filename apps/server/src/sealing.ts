@@ -95,11 +95,29 @@ export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
   };
 }
 
+/**
+ * Fresh random IVs cut from a pool of CSPRNG bytes filled 4 KiB at a time: one randomBytes call per token
+ * cost about as much as the AES itself. Each IV is taken once; a used-up pool is replaced, never refilled
+ * in place, so no IV handed out can change afterwards.
+ */
+const IV_POOL_BYTES = 4096;
+let ivPool = Buffer.alloc(0);
+let ivOffset = 0;
+function freshIv(): Buffer {
+  if (ivOffset + IV_BYTES > ivPool.length) {
+    ivPool = randomBytes(IV_POOL_BYTES);
+    ivOffset = 0;
+  }
+  const iv = ivPool.subarray(ivOffset, ivOffset + IV_BYTES);
+  ivOffset += IV_BYTES;
+  return iv;
+}
+
 export function createAesCodec(keys: StateKeys, slug: string): StateCodec {
   const aad = Buffer.from(`hearth-state-token-v1\n${slug}`, 'utf8');
   return {
     seal(state) {
-      const iv = randomBytes(IV_BYTES);
+      const iv = freshIv();
       const cipher = createCipheriv('aes-256-gcm', keys.aes, iv);
       cipher.setAAD(aad);
       const body = Buffer.concat([cipher.update(JSON.stringify(state), 'utf8'), cipher.final()]);
