@@ -95,7 +95,7 @@ export function checkJunkRefused(game: Game, states: OkResponse[], o: CheckOptio
     };
     for (const m of malformedActions()) expectRefusal(m.name, m.action, Reasons.unknownAction);
     for (const a of r.legalActions.slice(0, 6)) {
-      for (const v of brokenVariants(a)) expectRefusal(v.name, v.action);
+      for (const v of brokenVariants(a, game.spec.actionGrammar)) expectRefusal(v.name, v.action);
       if (a !== null && typeof a === 'object') {
         const extra = { ...(a as object), notAField: 1 };
         if (o.extraFields === 'refused') expectRefusal('extra field', extra, Reasons.unknownAction);

@@ -37,9 +37,10 @@ export function malformedActions(): Array<{ name: string; action: unknown }> {
 
 /**
  * Variants of a legal action that must be refused: the action wrapped in an array, each field removed,
- * each field replaced by junk (non-finite, huge, negative, strings, null, objects; plus v+0.5 for integers).
+ * each field replaced by junk (non-finite, huge, negative, strings, null, objects; plus v+0.5 for an integer
+ * value, unless the grammar declares that field a plain `number`, where a fraction may well be legal).
  */
-export function brokenVariants(action: unknown): Array<{ name: string; action: unknown }> {
+export function brokenVariants(action: unknown, grammar: unknown = {}): Array<{ name: string; action: unknown }> {
   if (action === null || typeof action !== 'object' || Array.isArray(action)) return [];
   const base = action as Record<string, unknown>;
   const out: Array<{ name: string; action: unknown }> = [{ name: 'wrapped in an array', action: [base] }];
@@ -49,10 +50,21 @@ export function brokenVariants(action: unknown): Array<{ name: string; action: u
     if (key === 'type') continue;
     for (const junk of JUNK_VALUES) out.push({ name: `${key} = ${describe(junk)}`, action: { ...base, [key]: junk } });
     const v = base[key];
-    if (typeof v === 'number' && Number.isInteger(v)) out.push({ name: `${key} = ${v + 0.5}`, action: { ...base, [key]: v + 0.5 } });
+    if (typeof v === 'number' && Number.isInteger(v) && !declaredAsNumber(grammar, key))
+      out.push({ name: `${key} = ${v + 0.5}`, action: { ...base, [key]: v + 0.5 } });
     if (typeof v === 'number') out.push({ name: `${key} as a string`, action: { ...base, [key]: String(v) } });
   }
   return out;
+}
+
+/** Whether any property schema named `key` in the grammar (at any depth) has `type: 'number'`. */
+export function declaredAsNumber(schema: unknown, key: string): boolean {
+  if (schema === null || typeof schema !== 'object') return false;
+  if (Array.isArray(schema)) return schema.some((s) => declaredAsNumber(s, key));
+  const record = schema as Record<string, unknown>;
+  const props = record.properties as Record<string, { type?: unknown }> | undefined;
+  if (props && typeof props === 'object' && props[key]?.type === 'number') return true;
+  return Object.values(record).some((v) => declaredAsNumber(v, key));
 }
 
 function describe(v: unknown): string {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  brokenVariants,
   type CheckOptions,
   checkCorruptedStates,
   checkDeterminism,
@@ -53,6 +54,13 @@ describe('the kit catches each defect (a check that cannot fail is a defect)', (
     const g = walkGame('ignores-extra');
     expect(checkJunkRefused(g, probeStates(g, o), o).join()).toMatch(/extra field/);
     expect(checkJunkRefused(g, probeStates(g, o), { ...o, extraFields: 'ignored' })).toEqual([]);
+  });
+  it('junk variants: v+0.5 only where the grammar does not declare a plain number', () => {
+    const names = (grammar: unknown) => brokenVariants({ type: 'aim', deg: 45, n: 2 }, grammar).map((v) => v.name);
+    expect(names({})).toEqual(expect.arrayContaining(['deg = 45.5', 'n = 2.5']));
+    const grammar = { oneOf: [{ properties: { deg: { type: 'number' }, n: { type: 'integer' } } }] };
+    expect(names(grammar)).not.toContain('deg = 45.5');
+    expect(names(grammar)).toContain('n = 2.5');
   });
   it('a nondeterministic rule', () => {
     const g = walkGame('nondeterministic');
