@@ -38,13 +38,7 @@ export function runScreen(screen: Screen): Promise<number> {
     const finish = (code: number) => {
       if (done) return;
       done = true;
-      stdin.off('keypress', onKey);
-      stdout.off('resize', paint);
-      process.off('SIGTERM', onTerm);
-      process.off('SIGHUP', onTerm);
-      process.off('SIGINT', onInterrupt);
-      process.off('uncaughtException', onCrash);
-      process.off('unhandledRejection', onCrash);
+      for (const [emitter, event, handler] of listeners()) emitter.off(event, handler);
       if (stdin.isTTY) stdin.setRawMode(false);
       stdin.pause();
       stdout.write(LEAVE_SCREEN);
@@ -70,16 +64,20 @@ export function runScreen(screen: Screen): Promise<number> {
       finish(1);
       process.stderr.write(`hearth: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     };
+    // One list for attaching and detaching, so finish() always removes exactly what was added.
+    const listeners = (): Array<[NodeJS.EventEmitter, string, (...args: any[]) => void]> => [
+      [stdin, 'keypress', onKey],
+      [stdout, 'resize', paint],
+      [process, 'SIGTERM', onTerm],
+      [process, 'SIGHUP', onTerm],
+      [process, 'SIGINT', onInterrupt],
+      [process, 'uncaughtException', onCrash],
+      [process, 'unhandledRejection', onCrash],
+    ];
     emitKeypressEvents(stdin);
     stdin.setRawMode(true);
     stdin.resume();
-    stdin.on('keypress', onKey);
-    stdout.on('resize', paint);
-    process.on('SIGTERM', onTerm);
-    process.on('SIGHUP', onTerm);
-    process.on('SIGINT', onInterrupt);
-    process.on('uncaughtException', onCrash);
-    process.on('unhandledRejection', onCrash);
+    for (const [emitter, event, handler] of listeners()) emitter.on(event, handler);
     stdout.write(ENTER_SCREEN);
     paint();
   });
