@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what a fresh machine lacks for the full test suite: pnpm (pinned), and Debian's chromium
-# (web e2e), tmux (CLI e2e) and nginx (server scale test). Idempotent; safe to run again.
+# (web e2e), tmux (CLI e2e), nginx (server scale test) and postgresql (store tests against a real server).
+# Idempotent; safe to run again.
 set -euo pipefail
 PNPM_VERSION=12.4.2
 if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version 2>/dev/null)" != "$PNPM_VERSION" ]; then
@@ -10,6 +11,7 @@ need=()
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
 command -v tmux >/dev/null 2>&1 || need+=(tmux)
 [ -x /usr/sbin/nginx ] || need+=(nginx)
+ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
 if [ "${#need[@]}" -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     apt-get update -qq

@@ -1,0 +1,2 @@
+// @hearth/mcp: every hearth game as MCP tools (issue 15). Filled in by its own commits.
+export {};
