@@ -6,6 +6,8 @@ import type { Game, Parsed } from './contract.ts';
  * authenticated-encryption codec, local play may use PlainTokenCodec.
  */
 export interface StateCodec {
+  /** True when `open` authenticates (only this engine's own tokens open), so act may skip state validation. */
+  readonly trusted?: boolean;
   seal(state: unknown): string;
   /** The state inside a token, or a message naming why it does not open. Must not throw. */
   open(token: string): Parsed<unknown>;

@@ -47,6 +47,62 @@ export interface Spec {
   legend: Record<string, string>;
   /** Anything else a player needs to compute the game (difficulty formulas, schedules...). */
   appendix?: Record<string, Json>;
+  /**
+   * How to play in three to six short sentences: the rules that matter most, in a player's words, with no
+   * JSON or state field names (adapters show it as the how-to-play; the full `rules` stay one click away).
+   */
+  summary?: string[];
+}
+
+/** One part of what an action did, e.g. `{ kind: 'hull_lost', text: 'hull 3 → 2' }`. */
+export interface RecapItem {
+  /** Stable snake_case code, documented in the game's README (e.g. points, hull_lost, lantern_lit, bowl_eaten, dog_reset). */
+  kind: string;
+  /** Short phrase for people. */
+  text: string;
+  /** Points this part earned, where it earned any. */
+  points?: number;
+}
+
+/**
+ * What one accepted action did, derived by the game from the states before and after: the "what happened"
+ * line every adapter shows (web, terminal, MCP, `view=compact`), so no adapter recomputes a rule.
+ */
+export interface Recap {
+  /** One line for people, e.g. "+173 knot cleared (chain 13) · hull 3 → 2". */
+  text: string;
+  /** Score after minus score before. */
+  points: number;
+  items: RecapItem[];
+}
+
+/** A view sized for a language model: a small picture with status lines, and the legal actions in compact form. */
+export interface Brief {
+  /** Plain text: a compact picture of the board and the numbers that matter (far smaller than observation.text where that is large). */
+  text: string;
+  /** The legal actions in a compact, game-documented form (e.g. Cragwake moves with costs, Sunloaf moves grouped by cat). */
+  actions: Json;
+}
+
+/** The compact view: what `view=compact` (HTTP) and the MCP tools return beside or instead of the full response. */
+export interface CompactView extends Brief {
+  score: number;
+  gameOver: boolean;
+  /** What the action just taken did (absent after init). */
+  recap?: Recap;
+}
+
+/** Per-call options of `act`. */
+export interface ActOptions {
+  /**
+   * The state was produced by this engine and authenticated by the caller (the server's seal or sealed token):
+   * skip `parseState` (deep validation). Never set this for a state a client could have written.
+   */
+  trusted?: boolean;
+  /** Add `recap` (what the action did) to an accepted response. */
+  recap?: boolean;
+  /** Add `view` (the CompactView, recap included) to an accepted response. */
+  compact?: boolean;
 }
 
 /** The player's view. `text` is a plain-text picture a terminal or a language model can read. */
@@ -135,6 +191,10 @@ export interface Rules<S, A, O extends Observation = Observation> {
   extras?(state: S): Record<string, unknown>;
   /** For `carry: 'stateToken'` games: the readable state sent beside the token (everything but hidden fields). */
   publicState?(state: S): unknown;
+  /** What `action` did, from the state before it and the state after it. Pure. */
+  recap?(before: S, after: S, action: A): Recap;
+  /** The compact view for language models. Pure. */
+  brief?(state: S): Brief;
 }
 
 /**
@@ -164,10 +224,17 @@ export interface Game<S = any, A = any, O extends Observation = Observation> {
   readonly rules: Rules<S, A, O>;
   /** A new game for a u32 seed (adapters choose and normalise the seed). */
   init(seed: number): InitResponse<S, A, O>;
-  /** One step from an untrusted state and action. Never throws; a refusal changes nothing. */
-  act(state: unknown, action: unknown): ActResponse<S, A, O>;
+  /**
+   * One step from an untrusted state and action. Never throws; a refusal changes nothing.
+   * `options.trusted` skips state validation for states the caller authenticated; `recap`/`compact` add fields.
+   */
+  act(state: unknown, action: unknown, options?: ActOptions): ActResponse<S, A, O>;
   /** The full response for a (trusted) state, e.g. to re-render after loading a save. */
   view(state: S): OkResponse<S, A, O>;
+  /** What an action did (the rules' recap, or the score change alone for a game without one). */
+  recap(before: S, after: S, action: A): Recap;
+  /** The compact view of a (trusted) state, with the recap of the action that led to it when known. */
+  compact(state: S, recap?: Recap): CompactView;
   /** A fresh fast simulation handle. */
   createSim(): Sim<S, A>;
   /** Policies (bots) that the game itself ships, by name (e.g. Sunloaf's "reference" policy). */

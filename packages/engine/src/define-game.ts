@@ -1,11 +1,14 @@
 import {
+  type ActOptions,
   type ActResponse,
+  type CompactView,
   type Game,
   type InitResponse,
   type Observation,
   type OkResponse,
   type PolicyFactory,
   Reasons,
+  type Recap,
   type Refusal,
   type RuleRefusal,
   type Rules,
@@ -36,11 +39,28 @@ export function defineGame<S, A, O extends Observation>(
     return response;
   };
 
-  const act = (rawState: unknown, rawAction: unknown): ActResponse<S, A, O> => {
+  const recap = (before: S, after: S, action: A): Recap => {
+    if (rules.recap) return rules.recap(before, after, action);
+    const points = rules.score(after) - rules.score(before);
+    return { text: points === 0 ? 'no points' : `${points > 0 ? '+' : ''}${points} points`, points, items: [] };
+  };
+
+  const compact = (state: S, lastRecap?: Recap): CompactView => {
+    const brief = rules.brief ? rules.brief(state) : { text: rules.observe(state).text, actions: rules.legalActions(state) as never };
+    const out: CompactView = { score: rules.score(state), gameOver: rules.gameOver(state), text: brief.text, actions: brief.actions };
+    if (lastRecap) out.recap = lastRecap;
+    return out;
+  };
+
+  const act = (rawState: unknown, rawAction: unknown, options?: ActOptions): ActResponse<S, A, O> => {
     try {
-      const parsedState = rules.parseState(rawState);
-      if (!parsedState.ok) return refusal(Reasons.invalidState, parsedState.message, []);
-      const state = parsedState.value;
+      let state: S;
+      if (options?.trusted) state = rawState as S;
+      else {
+        const parsedState = rules.parseState(rawState);
+        if (!parsedState.ok) return refusal(Reasons.invalidState, parsedState.message, []);
+        state = parsedState.value;
+      }
       const parsedAction = rules.parseAction(rawAction);
       if (!parsedAction.ok) return refusal(Reasons.unknownAction, parsedAction.message, rules.legalActions(state));
       const turnedDown = rules.refuse(state, parsedAction.value);
@@ -48,7 +68,13 @@ export function defineGame<S, A, O extends Observation>(
       // parseState may return the input itself; clone so the caller's object is never mutated.
       const next = rules.clone(state);
       rules.apply(next, parsedAction.value);
-      return view(next);
+      const response = view(next);
+      if (options?.recap || options?.compact) {
+        const what = recap(state, next, parsedAction.value);
+        if (options.recap) response.recap = what;
+        if (options.compact) response.view = compact(next, what);
+      }
+      return response;
     } catch (error) {
       return refusal(Reasons.internalError, `engine error: ${describe(error)}`, []);
     }
@@ -80,7 +106,7 @@ export function defineGame<S, A, O extends Observation>(
     };
   };
 
-  return { slug: spec.slug, name: spec.name, spec, rules, init, act, view, createSim, policies: options.policies ?? {} };
+  return { slug: spec.slug, name: spec.name, spec, rules, init, act, view, recap, compact, createSim, policies: options.policies ?? {} };
 }
 
 function refusal<A>(reason: string, message: string, legalActions: A[]): Refusal<A> {

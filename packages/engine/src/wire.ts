@@ -6,6 +6,8 @@ import { type ActResponse, type Game, type OkResponse, type Parsed, Reasons, typ
  * (the server's HMAC). `open` strips and checks the proof. Must not throw.
  */
 export interface StateSealer {
+  /** True when `open` authenticates (a verified seal means this engine made the state), so act may skip state validation. */
+  readonly trusted?: boolean;
   seal(state: unknown): unknown;
   open(wireState: unknown): Parsed<unknown>;
 }
@@ -30,8 +32,10 @@ export interface ActionBody {
  */
 export interface Wire {
   readonly game: Game;
-  init(seed: number): OkResponse;
-  act(body: unknown): ActResponse;
+  /** init's response on the wire; `compact` adds `view` (the CompactView). */
+  init(seed: number, options?: { compact?: boolean }): OkResponse;
+  /** One step; `recap`/`compact` add `recap`/`view` to an accepted response. Authenticated states take the trusted path. */
+  act(body: unknown, options?: { recap?: boolean; compact?: boolean }): ActResponse;
   /** The engine state inside a wire body, or why it is refused (invalid_state). */
   openState(body: unknown): Parsed<unknown>;
 }
@@ -40,6 +44,7 @@ export function createWire(game: Game, options: WireOptions = {}): Wire {
   const codec = options.codec ?? PlainTokenCodec;
   const sealer = options.sealer;
   const byToken = game.spec.carry === 'stateToken';
+  const trusted = byToken ? codec.trusted === true : sealer?.trusted === true;
 
   const encode = <T extends OkResponse>(response: T): T => {
     if (byToken) return { ...response, stateToken: codec.seal(response.state), state: publicStateOf(game, response.state) };
@@ -60,11 +65,15 @@ export function createWire(game: Game, options: WireOptions = {}): Wire {
 
   return {
     game,
-    init: (seed) => encode(game.init(seed)),
-    act(body) {
+    init(seed, options) {
+      const response = game.init(seed);
+      if (options?.compact) response.view = game.compact(response.state);
+      return encode(response);
+    },
+    act(body, options) {
       const opened = openState(body);
       if (!opened.ok) return invalidState(opened.message);
-      const response = game.act(opened.value, (body as ActionBody).action);
+      const response = game.act(opened.value, (body as ActionBody).action, { ...options, trusted });
       return response.ok ? encode(response) : response;
     },
     openState,
