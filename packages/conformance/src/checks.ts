@@ -219,6 +219,9 @@ export function checkRandomPlay(game: Game, o: CheckOptions): { problems: string
       if (o.scoreNeverDecreases && s.after.score < s.before.score)
         problems.push(`seed ${seed}: score fell from ${s.before.score} to ${s.after.score}`);
       if (s.after.score !== game.rules.score(s.after.state)) problems.push(`seed ${seed}: response score differs from rules.score`);
+      // An engine never hands out a state it would itself refuse.
+      const back = game.rules.parseState(JSON.parse(JSON.stringify(s.after.state)));
+      if (!back.ok) problems.push(`seed ${seed}: emitted a state it refuses: ${back.message}`);
       if (o.invariants) for (const v of o.invariants(s.before.state, s.action, s.after.state, s.after)) problems.push(`seed ${seed}: ${v}`);
     });
     problems.push(...run.refusedLegal);

@@ -1,5 +1,6 @@
 import type { Game } from '@hearth/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { checkPoliciesEmitParseable, checkRecapAndOptions, checkSummary } from './adapters.ts';
 import {
   type CheckOptions,
   checkCorruptedStates,
@@ -14,11 +15,16 @@ import {
   probeStates,
 } from './checks.ts';
 import { readGoldens, verifyGolden } from './golden.ts';
+import { checkMutations, type MutationOptions } from './mutation.ts';
+import { checkServedSchemas } from './schemas.ts';
 
+export * from './adapters.ts';
 export * from './checks.ts';
 export { type GoldenReplay, readGoldens, verifyGolden, writeGolden } from './golden.ts';
 export { brokenVariants, corruptedLeaves, deepFreeze, malformedActions, missingKeys, notAState } from './junk.ts';
+export * from './mutation.ts';
 export { candidates, type PlayOptions, randomPlay, type Step } from './play.ts';
+export * from './schemas.ts';
 
 export interface ConformanceOptions extends Partial<CheckOptions> {
   /** Loads the game under test (the async WASM step). */
@@ -29,6 +35,10 @@ export interface ConformanceOptions extends Partial<CheckOptions> {
   label?: string;
   /** Per-test timeout in ms (default 120 s: random play over many seeds is slow on a busy 2-core machine). */
   timeout?: number;
+  /** The reachability mutation test (issue 17): fields whose change in a turn-0 state no play reaches. */
+  mutation?: MutationOptions;
+  /** Seeds each of the game's own policies plays in the emitted-states-parse check (default 2; 0 skips it). */
+  policySeeds?: number;
 }
 
 /**
@@ -73,6 +83,48 @@ export function runConformance(options: ConformanceOptions): void {
       },
       timeout * 3,
     );
+    it(
+      'the served schemas accept every emitted state, observation and legal action (ajv, draft 2020-12)',
+      () => {
+        const result = checkServedSchemas(game, o);
+        expect(result.problems).toEqual([]);
+        expect(result.responses).toBeGreaterThan(o.seeds > 1 ? 20 : 0);
+      },
+      timeout * 2,
+    );
+    it('spec.summary is a short how-to-play', () => expect(checkSummary(game)).toEqual([]));
+    it(
+      'recap counts the points; act options (recap, compact, trusted) never change the step',
+      () => {
+        const result = checkRecapAndOptions(game, o);
+        expect(result.problems).toEqual([]);
+        expect(result.steps).toBeGreaterThan(0);
+      },
+      timeout * 2,
+    );
+    if ((options.policySeeds ?? 2) > 0) {
+      it(
+        "every state the game's own policies reach parses back",
+        () => {
+          const result = checkPoliciesEmitParseable(game, o, options.policySeeds ?? 2);
+          expect(result.problems).toEqual([]);
+        },
+        timeout * 3,
+      );
+    }
+    if (options.mutation) {
+      const mutation = options.mutation;
+      it(
+        `mutated turn-0 states (${mutation.count ?? 20_000}) are refused as invalid_state, naming the field`,
+        () => {
+          const result = checkMutations(game, mutation);
+          expect(result.problems).toEqual([]);
+          expect(result.accepted).toBe(0);
+          expect(result.tried).toBe(mutation.count ?? 20_000);
+        },
+        timeout * 3,
+      );
+    }
     if (options.goldenDir) {
       const goldens = readGoldens(options.goldenDir);
       it('has golden replays checked in', () => expect(goldens.length).toBeGreaterThan(0));

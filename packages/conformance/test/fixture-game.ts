@@ -23,7 +23,12 @@ export type Defect =
   | 'score-decreases'
   | 'lenient-state'
   | 'ignores-extra'
-  | 'sim-diverges';
+  | 'sim-diverges'
+  | 'schema-drift'
+  | 'recap-miscounts'
+  | 'no-summary'
+  | 'normalising-parser'
+  | 'no-bounds';
 
 const coins = (seed: number, cell: number) => below(seed, 1, cell, 4);
 
@@ -49,6 +54,21 @@ export function walkGame(defect: Defect = 'none'): Game<WalkState, WalkAction> {
           const e = v.int(t, 'taken[]', 0, 19);
           if (e) return { ok: false, message: e };
         }
+        if (defect !== 'no-bounds') {
+          // Reachability: a step takes at most one new cell worth at most 3, and moves one cell from 10.
+          const taken = value.taken as number[];
+          if ((value.turn as number) < taken.length || (taken.length === 0 && value.turn !== 0 && !value.over))
+            return { ok: false, message: `turn ${value.turn} does not fit ${taken.length} cells taken` };
+          if ((value.score as number) > 3 * taken.length)
+            return { ok: false, message: `score ${value.score} is more than the cells taken can pay` };
+          if (Math.abs((value.pos as number) - 10) > (value.turn as number))
+            return { ok: false, message: `pos ${value.pos} is out of reach in ${value.turn} turns` };
+        }
+      }
+      if (defect === 'normalising-parser') {
+        const copy = { ...(value as unknown as WalkState) };
+        copy.taken = [...copy.taken].sort((a, b) => a - b);
+        return { ok: true, value: copy };
       }
       return { ok: true, value: value as unknown as WalkState };
     },
@@ -98,10 +118,22 @@ export function walkGame(defect: Defect = 'none'): Game<WalkState, WalkAction> {
     },
     score: (s) => s.score,
     gameOver: (s) => s.over,
-    observe: (s) => ({ text: `${'.'.repeat(s.pos)}@${'.'.repeat(19 - s.pos)}` }),
+    observe: (s) =>
+      defect === 'schema-drift'
+        ? { text: `${'.'.repeat(s.pos)}@${'.'.repeat(19 - s.pos)}`, pos: String(s.pos) }
+        : { text: `${'.'.repeat(s.pos)}@${'.'.repeat(19 - s.pos)}`, pos: s.pos },
+    recap: (before, after) => {
+      const points = after.score - before.score + (defect === 'recap-miscounts' ? 1 : 0);
+      return {
+        text: points ? `+${points} coins` : 'no coins',
+        points,
+        items: points ? [{ kind: 'coins', text: `+${points}`, points }] : [],
+      };
+    },
+    brief: (s) => ({ text: `at ${s.pos}, turn ${s.turn}`, actions: ['left', 'right', 'stop'] }),
     clone: (s) => (defect === 'mutates-input' ? s : { ...s, taken: [...s.taken] }),
   };
-  const game = defineGame(spec, rules);
+  const game = defineGame(defect === 'no-summary' ? { ...spec, summary: [] } : spec, rules);
   if (defect === 'sim-diverges') {
     const original = game.createSim;
     return {
@@ -129,9 +161,41 @@ const spec: Spec = {
   goal: 'Collect coins.',
   scoring: 'Coins.',
   rules: 'Step left or right; stop any time; 30 steps.',
-  actionGrammar: {},
-  stateSchema: {},
-  observationSchema: {},
+  actionGrammar: {
+    oneOf: [
+      {
+        type: 'object',
+        properties: { type: { const: 'step' }, dir: { enum: [-1, 1] } },
+        required: ['type', 'dir'],
+        additionalProperties: false,
+      },
+      { type: 'object', properties: { type: { const: 'stop' } }, required: ['type'], additionalProperties: false },
+    ],
+  },
+  stateSchema: {
+    type: 'object',
+    properties: {
+      seed: { type: 'integer', minimum: 0 },
+      pos: { type: 'integer', minimum: 0, maximum: 19 },
+      turn: { type: 'integer', minimum: 0 },
+      score: { type: 'integer', minimum: 0 },
+      taken: { type: 'array', items: { type: 'integer' } },
+      over: { type: 'boolean' },
+    },
+    required: ['seed', 'pos', 'turn', 'score', 'taken', 'over'],
+    additionalProperties: false,
+  },
+  observationSchema: {
+    type: 'object',
+    properties: { text: { type: 'string' }, pos: { type: 'integer' } },
+    required: ['text', 'pos'],
+    additionalProperties: false,
+  },
+  summary: [
+    'Walk left or right along twenty cells.',
+    'Each new cell pays its coins.',
+    'Stop whenever you like; the walk ends after thirty steps.',
+  ],
   decisions: [],
   carry: 'state',
   version: '1',

@@ -10,8 +10,12 @@ import {
   checkJsonRoundTrip,
   checkJunkRefused,
   checkLegalAccepted,
+  checkMutations,
   checkNoMutation,
   checkRandomPlay,
+  checkRecapAndOptions,
+  checkServedSchemas,
+  checkSummary,
   defaultCheckOptions,
   probeStates,
   readGoldens,
@@ -24,7 +28,13 @@ import { walkGame } from './fixture-game.ts';
 const o: CheckOptions = { ...defaultCheckOptions, seeds: 20, maxTurns: 40, probeStates: 40 };
 
 // The sound fixture passes the whole suite, registered exactly as a game package would.
-runConformance({ label: 'walk fixture', load: async () => walkGame(), seeds: 30, maxTurns: 40 });
+runConformance({
+  label: 'walk fixture',
+  load: async () => walkGame(),
+  seeds: 30,
+  maxTurns: 40,
+  mutation: { fields: ['score', 'pos', 'turn'], count: 3000 },
+});
 
 describe('the kit catches each defect (a check that cannot fail is a defect)', () => {
   const sound = walkGame();
@@ -101,5 +111,48 @@ describe('the kit catches each defect (a check that cannot fail is a defect)', (
     expect(verifyGolden(sound, { ...g, score: g.score + 1 }).join()).toMatch(/score/);
     expect(verifyGolden(sound, { ...g, stateHash: '0'.repeat(64) }).join()).toMatch(/state hash/);
     expect(verifyGolden(sound, { ...g, actions: [...actions, { type: 'fly' }] }).join()).toMatch(/refused/);
+  });
+});
+
+describe('the kit catches each defect of the adapter-facing contract', () => {
+  const o2: CheckOptions = { ...defaultCheckOptions, seeds: 12, maxTurns: 40, probeStates: 40 };
+  it('passes the sound fixture', () => {
+    const sound = walkGame();
+    expect(checkServedSchemas(sound, o2).problems).toEqual([]);
+    expect(checkSummary(sound)).toEqual([]);
+    expect(checkRecapAndOptions(sound, o2).problems).toEqual([]);
+    const m = checkMutations(sound, { fields: ['score', 'pos', 'turn'], count: 3000 });
+    expect(m).toMatchObject({ problems: [], accepted: 0, tried: 3000 });
+  });
+  it('an observation that drifts from its served schema', () => {
+    expect(checkServedSchemas(walkGame('schema-drift'), o2).problems.join()).toMatch(/observationSchema/);
+  });
+  it('a schema that does not compile', () => {
+    const g = walkGame();
+    const broken = { ...g, spec: { ...g.spec, stateSchema: { type: 'object', propertiez: {} } } };
+    expect(checkServedSchemas(broken, o2).problems.join()).toMatch(/does not compile/);
+  });
+  it('a recap that miscounts the points, and a missing summary', () => {
+    expect(checkRecapAndOptions(walkGame('recap-miscounts'), o2).problems.join()).toMatch(/recap.points/);
+    expect(checkSummary(walkGame('no-summary')).join()).toMatch(/summary/);
+  });
+  it('a parser that normalises, so the trusted path differs from the validating one', () => {
+    expect(checkRecapAndOptions(walkGame('normalising-parser'), o2).problems.join()).toMatch(/trusted path/);
+  });
+  it('a parser without reachability bounds lets mutated turn-0 states through', () => {
+    const m = checkMutations(walkGame('no-bounds'), { fields: ['score', 'pos', 'turn'], count: 600 });
+    expect(m.accepted).toBeGreaterThan(0);
+  });
+  it('a state the game emits but refuses', () => {
+    const g = walkGame();
+    const strict = {
+      ...g,
+      rules: {
+        ...g.rules,
+        parseState: (value: unknown) =>
+          JSON.stringify(value).includes('"turn":3') ? { ok: false as const, message: 'turn 3' } : g.rules.parseState(value),
+      },
+    };
+    expect(checkRandomPlay(strict, o2).problems.join()).toMatch(/emitted a state it refuses/);
   });
 });
