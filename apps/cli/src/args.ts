@@ -1,39 +1,60 @@
-// A small argv parser: positionals, --flag, --key value, --key=value. Unknown flags are errors, so typos show.
+// Command-line options through node:util parseArgs in strict mode. An unknown or misspelled option is an
+// error naming the nearest known one (`--max-turn` → did you mean --max-turns?), so a typo never runs silently.
+import { parseArgs as nodeParseArgs } from 'node:util';
 
-export interface Parsed {
+export type OptionTypes = Record<string, 'string' | 'boolean'>;
+
+type Values<T extends OptionTypes> = { [K in keyof T]?: T[K] extends 'string' ? string : boolean };
+
+export interface Parsed<T extends OptionTypes> {
   positionals: string[];
-  flags: Map<string, string | true>;
+  values: Values<T>;
 }
 
-export function parseArgs(argv: readonly string[], valued: readonly string[], booleans: readonly string[]): Parsed | { error: string } {
-  const positionals: string[] = [];
-  const flags = new Map<string, string | true>();
+/** Parses `argv` against `options` (name → type): the values and positionals, or the error to show. */
+export function parseArgs<T extends OptionTypes>(argv: readonly string[], options: T): Parsed<T> | { error: string } {
+  const known = Object.keys(options);
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('--') || arg === '--') {
-      positionals.push(arg);
-      continue;
-    }
-    const eq = arg.indexOf('=');
-    const name = arg.slice(2, eq < 0 ? undefined : eq);
-    if (valued.includes(name)) {
-      const value = eq < 0 ? argv[++i] : arg.slice(eq + 1);
-      if (value === undefined) return { error: `--${name} needs a value` };
-      flags.set(name, value);
-    } else if (booleans.includes(name) && eq < 0) flags.set(name, true);
-    else return { error: `unknown option --${name}` };
+    if (arg === '--') break;
+    if (!arg.startsWith('-') || arg === '-') continue;
+    const name = arg.replace(/^--?/, '').split('=')[0]!;
+    if (!known.includes(name)) return { error: unknownOption(arg.startsWith('--') ? `--${name}` : arg, known) };
+    if (options[name] === 'string' && !arg.includes('=')) i++; // its value, whatever it looks like
   }
-  return { positionals, flags };
+  try {
+    const config = Object.fromEntries(Object.entries(options).map(([k, type]) => [k, { type }]));
+    const { values, positionals } = nodeParseArgs({ args: [...argv], options: config, strict: true, allowPositionals: true });
+    return { positionals, values: values as Values<T> };
+  } catch (error) {
+    // parseArgs' own messages ("Option '--seed <value>' argument missing") are clear; drop its advice on '--'.
+    return { error: (error instanceof Error ? error.message : String(error)).split('. To specify')[0]! };
+  }
+}
+
+/** "unknown option --max-turn; did you mean --max-turns?" (or the list of options when nothing is close). */
+export function unknownOption(arg: string, known: readonly string[]): string {
+  const name = arg.replace(/^-+/, '');
+  const near = known.map((k) => ({ k, d: k.startsWith(name) || name.startsWith(k) ? 1 : distance(name, k) })).sort((a, b) => a.d - b.d)[0];
+  if (near && near.d <= Math.max(2, Math.floor(name.length / 3))) return `unknown option ${arg}; did you mean --${near.k}?`;
+  return known.length > 0 ? `unknown option ${arg}; options: ${known.map((k) => `--${k}`).join(' ')}` : `unknown option ${arg}`;
+}
+
+/** Levenshtein distance (small strings: option names). */
+function distance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 /** A u32 seed from the command line: a non-negative integer below 2^32. */
-export function parseSeed(text: string | true | undefined): number | undefined | { error: string } {
+export function parseSeed(text: string | undefined): number | undefined | { error: string } {
   if (text === undefined) return undefined;
-  if (text === true || !/^\d+$/.test(text) || Number(text) > 0xffffffff) return { error: `--seed must be an integer from 0 to 4294967295` };
+  if (!/^\d+$/.test(text) || Number(text) > 0xffffffff) return { error: `--seed must be an integer from 0 to 4294967295` };
   return Number(text);
 }
 

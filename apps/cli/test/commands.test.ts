@@ -46,6 +46,7 @@ describe('commands', () => {
     expect(run('play', 'no-such-game', '--json').stderr).toContain('unknown game "no-such-game"');
     expect(run('play', slug, '--seed', '-4').status).toBe(2);
     expect(run('play', slug, '--colour').stderr).toContain('unknown option --colour');
+    expect(run('play', slug, '--seeed', '3').stderr).toContain('did you mean --seed?');
     expect(run('frobnicate').status).toBe(2);
   });
 
@@ -60,6 +61,13 @@ describe('commands', () => {
       .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.seed)).toEqual([1, 2, 3]);
     for (const l of lines) expect(l).toMatchObject({ game: slug, policy: 'random' });
+  });
+
+  it('sim refuses a misspelled option with a hint instead of running without it', () => {
+    const r = run('sim', 'run', '--game', 'cragwake', '--policy', 'random', '--seeds', '1..2', '--max-turn', '5');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('unknown option --max-turn; did you mean --max-turns?');
+    expect(r.stdout).toBe('');
   });
 
   it('play without a terminal points to --json', () => {

@@ -1,5 +1,6 @@
 import { closeSync, existsSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { basename } from 'node:path';
+import { parseArgs as nodeParseArgs } from 'node:util';
 import { loadableModule } from './bundle.ts';
 import { mergeRecords, readJsonl } from './merge.ts';
 import { SimWorker } from './pool.ts';
@@ -30,30 +31,64 @@ export const usage = `hearth sim: many seeds x one policy across worker threads
 Policies: random, greedy, strong, any name a game ships (e.g. reference), or a module path
 (.js/.mjs, or .ts bundled with esbuild) whose default export is (seed, { game }) => Policy.`;
 
-type Flags = Record<string, string | true>;
+type Flags = Record<string, string | boolean | undefined>;
 const NO_STATS = Object.freeze({}) as Record<string, never>;
 
+const OPTIONS = {
+  game: 'string',
+  policy: 'string',
+  seeds: 'string',
+  workers: 'string',
+  'max-turns': 'string',
+  out: 'string',
+  report: 'string',
+  shard: 'string',
+  'shard-count': 'string',
+  kernel: 'string',
+  registry: 'string',
+  quiet: 'boolean',
+  strict: 'boolean',
+  help: 'boolean',
+} as const;
+
+/** node:util parseArgs in strict mode; an unknown or misspelled option is a usage error naming the nearest one. */
 function parseArgs(args: readonly string[]): { positional: string[]; flags: Flags } {
-  const positional: string[] = [];
-  const flags: Flags = {};
+  const known = Object.keys(OPTIONS);
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (!a.startsWith('--')) {
-      positional.push(a);
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const name = eq > 0 ? a.slice(2, eq) : a.slice(2);
-    if (eq > 0) flags[name] = a.slice(eq + 1);
-    else if (['quiet', 'strict', 'help'].includes(name)) flags[name] = true;
-    else {
-      const value = args[i + 1];
-      if (value === undefined) throw new UsageError(`--${name} needs a value`);
-      flags[name] = value;
-      i++;
-    }
+    if (a === '--') break;
+    if (!a.startsWith('-') || a === '-') continue;
+    const name = a.replace(/^--?/, '').split('=')[0]!;
+    if (!(name in OPTIONS)) throw new UsageError(unknownOption(a.startsWith('--') ? `--${name}` : a, known));
+    if (OPTIONS[name as keyof typeof OPTIONS] === 'string' && !a.includes('=')) i++; // its value
   }
-  return { positional, flags };
+  try {
+    const options = Object.fromEntries(Object.entries(OPTIONS).map(([k, type]) => [k, { type }]));
+    const parsed = nodeParseArgs({ args: [...args], options, strict: true, allowPositionals: true });
+    return { positional: parsed.positionals, flags: parsed.values as Flags };
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('. To specify')[0]!);
+  }
+}
+
+/** "unknown option --max-turn; did you mean --max-turns?" (or the option list when nothing is close). */
+function unknownOption(arg: string, known: readonly string[]): string {
+  const name = arg.replace(/^-+/, '');
+  const near = known
+    .map((k) => ({ k, d: k.startsWith(name) || name.startsWith(k) ? 1 : editDistance(name, k) }))
+    .sort((a, b) => a.d - b.d)[0];
+  if (near && near.d <= Math.max(2, Math.floor(name.length / 3))) return `unknown option ${arg}; did you mean --${near.k}?`;
+  return `unknown option ${arg}; options: ${known.map((k) => `--${k}`).join(' ')}`;
+}
+
+function editDistance(a: string, b: string): number {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    row = next;
+  }
+  return row[b.length]!;
 }
 
 class UsageError extends Error {}

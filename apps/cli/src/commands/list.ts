@@ -5,10 +5,10 @@ import { hasOwnController } from '../render/index.ts';
 import { wrap } from '../tui/style.ts';
 
 export async function list(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, [], ['json']);
+  const args = parseArgs(argv, { json: 'boolean' });
   if ('error' in args) throw new UsageError(args.error);
   const games = await registry.loadAll();
-  if (args.flags.get('json')) {
+  if (args.values.json) {
     const out = games.map((g) => ({
       slug: g.slug,
       name: g.name,
@@ -29,13 +29,13 @@ export async function list(argv: readonly string[]): Promise<number> {
 }
 
 export async function spec(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, [], ['json']);
+  const args = parseArgs(argv, { json: 'boolean' });
   if ('error' in args) throw new UsageError(args.error);
   const [slug, ...extra] = args.positionals;
   if (!slug || extra.length > 0) throw new UsageError('usage: hearth spec <slug> [--json]');
   const game = await loadGame(slug);
   const s = game.spec;
-  if (args.flags.get('json')) {
+  if (args.values.json) {
     process.stdout.write(`${JSON.stringify(s, null, 2)}\n`);
     return 0;
   }

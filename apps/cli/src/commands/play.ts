@@ -10,16 +10,14 @@ import { runScreen } from '../tui/terminal.ts';
 import { runJson } from './json.ts';
 
 export async function play(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, ['seed', 'server', 'record'], ['json', 'no-color']);
+  const args = parseArgs(argv, { seed: 'string', server: 'string', record: 'string', json: 'boolean', 'no-color': 'boolean' });
   if ('error' in args) throw new UsageError(args.error);
   const [slug, ...extra] = args.positionals;
   if (!slug || extra.length > 0) throw new UsageError('usage: hearth play <slug> [--seed N] [--server URL] [--record FILE] [--json]');
-  const seedArg = parseSeed(args.flags.get('seed'));
+  const seedArg = parseSeed(args.values.seed);
   if (typeof seedArg === 'object') throw new UsageError(seedArg.error);
-  const server = args.flags.get('server');
-  if (server === true) throw new UsageError('--server needs a URL');
-  const recordFile = args.flags.get('record');
-  if (recordFile === true) throw new UsageError('--record needs a file');
+  const server = args.values.server;
+  const recordFile = args.values.record;
 
   const open = async (seed: number): Promise<Session> =>
     server ? remoteSession(server, slug, seed) : localSession(await loadGame(slug), seed);
@@ -29,12 +27,12 @@ export async function play(argv: readonly string[]): Promise<number> {
   };
   record([], session);
 
-  if (args.flags.get('json')) return runJson(session, process.stdin, process.stdout, record);
+  if (args.values.json) return runJson(session, process.stdin, process.stdout, record);
 
   const app = new PlayApp({
     session,
     controller: controllerFor(slug),
-    style: createStyle(colourWanted(process.env, args.flags.get('no-color') ? false : undefined)),
+    style: createStyle(colourWanted(process.env, args.values['no-color'] ? false : undefined)),
     onAccepted: record,
     restart: async (seed) => {
       const next = await open(seed ?? freshSeed());

@@ -11,7 +11,7 @@ import { colourWanted, createStyle } from '../tui/style.ts';
 import { runScreen } from '../tui/terminal.ts';
 
 export async function replay(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, [], ['no-color']);
+  const args = parseArgs(argv, { 'no-color': 'boolean' });
   if ('error' in args) throw new UsageError(args.error);
   const [file, ...extra] = args.positionals;
   if (!file || extra.length > 0) throw new UsageError('usage: hearth replay <file>');
@@ -36,7 +36,7 @@ export async function replay(argv: readonly string[]): Promise<number> {
     responses,
     actions: record.actions,
     controller: controllerFor(record.slug),
-    style: createStyle(colourWanted(process.env, args.flags.get('no-color') ? false : undefined)),
+    style: createStyle(colourWanted(process.env, args.values['no-color'] ? false : undefined)),
     ...(failure ? { failure } : {}),
   });
   return runScreen(app);

@@ -6,14 +6,13 @@ import { loadGame, UsageError } from '../games.ts';
 import { readRecord } from '../record.ts';
 
 export async function verify(argv: readonly string[]): Promise<number> {
-  const args = parseArgs(argv, ['server'], ['json']);
+  const args = parseArgs(argv, { server: 'string', json: 'boolean' });
   if ('error' in args) throw new UsageError(args.error);
   const [file, ...extra] = args.positionals;
   if (!file || extra.length > 0) throw new UsageError('usage: hearth verify <file> [--json] [--server URL]');
-  const server = args.flags.get('server');
-  if (server === true) throw new UsageError('--server needs a URL');
+  const server = args.values.server;
   const record = readRecord(file);
-  const json = args.flags.get('json') === true;
+  const json = args.values.json === true;
   if (server) return verifyRemote(server, record, json);
   const game = await loadGame(record.slug);
   const result = replay(game, record.seed, record.actions);
