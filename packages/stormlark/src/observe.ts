@@ -1,7 +1,9 @@
 // The player's view: the counters, both multipliers, and a plain-text picture of the 7x10 board.
 import type { Observation as BaseObservation } from '@hearth/engine';
+import { blocksPulse, KIND_CODE } from './board.ts';
+import { COLUMNS_PER_REACH } from './schedule.ts';
 import { chainMultiplier, reachMultiplier } from './scoring.ts';
-import type { Entity, Phase, StormlarkState } from './state.ts';
+import { type Entity, type Kind, MAX_CHARGE, MAX_HULL, type Phase, PULSE_COST, type StormlarkState } from './state.ts';
 
 export interface Observation extends BaseObservation {
   phase: Phase;
@@ -18,6 +20,22 @@ export interface Observation extends BaseObservation {
   columnInReach: number;
   /** Wardens with their remaining hits (the picture cannot show hp). */
   wardens: { lane: number; col: number; hp: number }[];
+  /** Every entity on the board, in board order (column, then lane): what a renderer draws. */
+  entities: Entity[];
+  maxHull: number;
+  maxCharge: number;
+  /** Charge one FIRE costs. */
+  pulseCost: number;
+  /** True while no hull was lost in this reach (its Gate still pays the flawless bonus). */
+  flawless: boolean;
+  /** What a FIRE now would meet first in the craft's lane (motes and Gate markers let it pass), or null. */
+  pulseTarget: { kind: Kind; lane: number; col: number; hp: number } | null;
+  /** Lanes where a sparker sits in column 1: it discharges along that lane on the next scrolling turn. */
+  sparkLanes: number[];
+  /** Board column of the Gate (0..9), or null when it is not in view yet. */
+  gateCol: number | null;
+  /** Scrolling turns until the Gate reaches column 0 (0 at a Gate or once the run is over). */
+  gateIn: number;
 }
 
 export const LEGEND: Record<string, string> = {
@@ -59,22 +77,37 @@ function glyph(e: Entity): string {
   }
 }
 
-export function observe(s: StormlarkState): Observation {
+/** The board as 7 strings of 10 glyphs, lane 0 first, the craft drawn in column 0. */
+export function boardRows(s: StormlarkState): string[] {
   const grid: string[][] = [];
   for (let lane = 0; lane < 7; lane++) grid.push(['.', '.', '.', '.', '.', '.', '.', '.', '.', '.']);
-  const wardens: Observation['wardens'] = [];
-  for (const e of s.entities) {
-    grid[e.lane]![e.col] = glyph(e);
-    if (e.kind === 'warden') wardens.push({ lane: e.lane, col: e.col, hp: e.hp });
-  }
+  for (const e of s.entities) grid[e.lane]![e.col] = glyph(e);
   grid[s.shipLane]![0] = '>';
+  return grid.map((row) => row.join(''));
+}
+
+export function observe(s: StormlarkState): Observation {
+  const wardens: Observation['wardens'] = [];
+  const entities: Entity[] = [];
+  const sparkLanes: number[] = [];
+  let pulseTarget: Observation['pulseTarget'] = null;
+  let gateCol: number | null = null;
+  for (const e of s.entities) {
+    entities.push({ id: e.id, kind: e.kind, lane: e.lane, col: e.col, hp: e.hp, drift: e.drift });
+    if (e.kind === 'warden') wardens.push({ lane: e.lane, col: e.col, hp: e.hp });
+    if (e.kind === 'sparker' && e.col === 1) sparkLanes.push(e.lane);
+    if (e.kind === 'gate') gateCol = e.col;
+    // entities are in board order, so the first blocker met in the craft's lane is the nearest
+    if (pulseTarget === null && e.lane === s.shipLane && e.col >= 1 && blocksPulse(KIND_CODE[e.kind]))
+      pulseTarget = { kind: e.kind, lane: e.lane, col: e.col, hp: e.hp };
+  }
   const cm = chainMultiplier(s.chain);
   const rm = reachMultiplier(s.reach);
-  const columnInReach = s.column - 9 - 21 * (s.reach - 1);
+  const columnInReach = s.column - 9 - COLUMNS_PER_REACH * (s.reach - 1);
   const lines = [
     `Stormlark  reach ${s.reach} (x${rm.toFixed(2)})  hull ${s.hull}/3  charge ${s.charge}/9  chain ${s.chain} (x${cm.toFixed(1)})  score ${s.score}  ${s.phase}`,
     '     0123456789',
-    ...grid.map((row, lane) => `  ${lane}  ${row.join('')}`),
+    ...boardRows(s).map((row, lane) => `  ${lane}  ${row}`),
   ];
   if (wardens.length > 0) lines.push(`  wardens: ${wardens.map((w) => `lane ${w.lane} col ${w.col} hp ${w.hp}`).join('; ')}`);
   if (s.phase === 'reachClear') lines.push('  At the Gate: NEXT_REACH flies on (+1 hull, charge 9), END_RUN keeps the score.');
@@ -92,5 +125,14 @@ export function observe(s: StormlarkState): Observation {
     turn: s.turn,
     columnInReach,
     wardens,
+    entities,
+    maxHull: MAX_HULL,
+    maxCharge: MAX_CHARGE,
+    pulseCost: PULSE_COST,
+    flawless: !s.hullLost,
+    pulseTarget,
+    sparkLanes,
+    gateCol,
+    gateIn: s.phase === 'flying' ? COLUMNS_PER_REACH - columnInReach : 0,
   };
 }

@@ -2,10 +2,13 @@
 // twelve-step resolution order of the design document; steps 3-5 (discharge, movers, scroll) and
 // 10 (survivability search and repair) run in the kernel, the rest here.
 import type { Parsed, RuleRefusal, Rules } from '@hearth/engine';
-import { blocksPulse, clearCell, GATE, isSolid, LANES, MOTE, readBoard, SQUALL, writeBoard } from './board.ts';
+import { blocksPulse, clearCell, GATE, isSolid, KIND_BY_CODE, LANES, MOTE, readBoard, SQUALL, writeBoard } from './board.ts';
+import { buildBrief } from './brief.ts';
+import { noEvents, type TurnEvents } from './events.ts';
 import { drawColumn } from './generator.ts';
 import type { StormlarkKernel } from './kernel.ts';
 import { type Observation, observe } from './observe.ts';
+import { buildRecap } from './recap.ts';
 import { BUDGET } from './schedule.ts';
 import { award, BASE, chainTenths, reachQuarters } from './scoring.ts';
 import {
@@ -153,12 +156,15 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
   }
 
   /** Step 2 for FIRE: the first entity in columns 1..9 of the ship's lane that blocks a pulse. */
-  function fire(s: StormlarkState): void {
+  function fire(s: StormlarkState, ev: TurnEvents | null): void {
     s.charge -= PULSE_COST;
     for (let col = 1; col < 10; col++) {
       const cell = col * LANES + s.shipLane;
       const k = b.kind[cell]!;
       if (!blocksPulse(k)) continue;
+      if (ev) {
+        ev.pulse = { kind: KIND_BY_CODE[k]!, col, result: 'absorbed', hpLeft: 0, points: 0, chain: s.chain };
+      }
       const base = CLEAR_BASE[k]!;
       if (base === 0) {
         // a crag or a squall absorbs the pulse: it cleared nothing
@@ -168,18 +174,31 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
       const hp = b.hp[cell]! - 1;
       if (hp > 0) {
         b.hp[cell] = hp; // a rimeshell cracks or a warden weakens: the chain holds
+        if (ev?.pulse) {
+          ev.pulse.result = 'hit';
+          ev.pulse.hpLeft = hp;
+        }
         return;
       }
       // the chain multiplier of a clear is the chain before this clear increments it
-      s.score += award(base, chainTenths(s.chain), reachQuarters(s.reach));
+      const points = award(base, chainTenths(s.chain), reachQuarters(s.reach));
+      s.score += points;
       s.chain++;
       clearCell(b, cell);
+      if (ev?.pulse) {
+        ev.pulse.result = 'cleared';
+        ev.pulse.points = points;
+      }
       return;
     }
     s.chain = 0; // the pulse met nothing
+    if (ev) ev.pulse = { kind: null, col: 0, result: 'missed', hpLeft: 0, points: 0, chain: 0 };
   }
 
-  function apply(s: StormlarkState, a: StormlarkAction): void {
+  const apply = (s: StormlarkState, a: StormlarkAction): void => step(s, a, null);
+
+  /** The twelve steps; `ev` (recap only) records what happened, and never changes what happens. */
+  function step(s: StormlarkState, a: StormlarkAction, ev: TurnEvents | null): void {
     // Step 1 (validation) is refuse(), run by the engine before apply.
     if (a.type === 'END_RUN') {
       s.phase = 'over';
@@ -198,26 +217,33 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     load(s.entities);
     // 2: player phase
     let bank = 1;
-    if (a.type === 'FIRE') fire(s);
+    if (a.type === 'FIRE') fire(s, ev);
     else if (a.type === 'UP') s.shipLane--;
     else if (a.type === 'DOWN') s.shipLane++;
     else bank = 3; // VENT banks 3 instead of the usual 1
     // 3-5: sparkers in column 1 discharge, movers move, everything scrolls
     const swept = kernel.advance(s.shipLane, wardenMoves(s.column));
-    if (swept & (1 << s.shipLane)) hurt(s);
+    if (swept & (1 << s.shipLane)) {
+      hurt(s);
+      if (ev) ev.discharged = true;
+    }
     // 6-7: what now shares the ship's cell
     const here = s.shipLane;
     const k = b.kind[here]!;
     if (k === MOTE) {
       s.charge = Math.min(MAX_CHARGE, s.charge + 3);
-      s.score += award(BASE.mote, 10, reachQuarters(s.reach));
+      const points = award(BASE.mote, 10, reachQuarters(s.reach));
+      s.score += points;
       clearCell(b, here);
+      if (ev) ev.mote = points;
     } else if (k === SQUALL) {
       s.charge = Math.max(0, s.charge - 3);
       clearCell(b, here);
+      if (ev) ev.squall = true;
     } else if (isSolid(k)) {
       hurt(s);
       clearCell(b, here);
+      if (ev) ev.collided = KIND_BY_CODE[k]!;
     }
     // 8: charge regenerates after the collision
     s.charge = Math.min(MAX_CHARGE, s.charge + bank);
@@ -226,15 +252,25 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     s.column++;
     s.rngState = (s.rngState + BUDGET) >>> 0;
     // 10: survivability search and repair
-    kernel.repair(s.column, s.shipLane);
+    const repaired = kernel.repair(s.column, s.shipLane);
     // 11: counters
     s.turn++;
     const q = reachQuarters(s.reach);
-    s.score += award(BASE.column, 10, q);
+    const columnPoints = award(BASE.column, 10, q);
+    s.score += columnPoints;
+    if (ev) {
+      ev.column = columnPoints;
+      ev.repaired = repaired;
+    }
     if (b.kind[0] === GATE) {
       s.phase = 'reachClear';
-      s.score += award(BASE.gate, 10, q);
-      if (!s.hullLost) s.score += award(BASE.flawless, 10, q);
+      const gate = award(BASE.gate, 10, q);
+      const flawless = s.hullLost ? 0 : award(BASE.flawless, 10, q);
+      s.score += gate + flawless;
+      if (ev) {
+        ev.gate = gate;
+        ev.flawless = flawless;
+      }
     }
     // 12: at hull 0 the run is over
     if (s.hull === 0) s.phase = 'over';
@@ -252,5 +288,14 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     gameOver: (s) => s.phase === 'over',
     observe,
     clone: cloneState,
+    // Replays the action on a copy of `before` with the event record on: the same step, so the recap
+    // can never disagree with what apply did.
+    recap(before, after, a) {
+      if (a.type === 'END_RUN' || a.type === 'NEXT_REACH') return buildRecap(before, after, a, null);
+      const ev = noEvents();
+      step(cloneState(before), a, ev);
+      return buildRecap(before, after, a, ev);
+    },
+    brief: (s) => buildBrief(s, observe(s), legalActions(s)),
   };
 }

@@ -80,6 +80,15 @@ export const observationSchema = {
     'turn',
     'columnInReach',
     'wardens',
+    'entities',
+    'maxHull',
+    'maxCharge',
+    'pulseCost',
+    'flawless',
+    'pulseTarget',
+    'sparkLanes',
+    'gateCol',
+    'gateIn',
   ],
   properties: {
     text: {
@@ -101,8 +110,51 @@ export const observationSchema = {
       type: 'array',
       items: { type: 'object', properties: { lane: { type: 'integer' }, col: { type: 'integer' }, hp: { type: 'integer' } } },
     },
+    entities: { type: 'array', maxItems: 70, items: entitySchema, description: 'every entity on the board, board order' },
+    maxHull: { const: 3 },
+    maxCharge: { const: 9 },
+    pulseCost: { const: 3, description: 'charge one FIRE costs' },
+    flawless: { type: 'boolean', description: 'no hull lost in this reach yet: its Gate still pays the flawless bonus' },
+    pulseTarget: {
+      description: "what a FIRE now would meet first in the craft's lane (motes and Gate markers let a pulse pass), or null",
+      oneOf: [
+        { type: 'null' },
+        {
+          type: 'object',
+          additionalProperties: false,
+          required: ['kind', 'lane', 'col', 'hp'],
+          properties: {
+            kind: entitySchema.properties.kind,
+            lane: { type: 'integer', minimum: 0, maximum: 6 },
+            col: { type: 'integer', minimum: 1, maximum: 9 },
+            hp: { type: 'integer', minimum: 0, maximum: 4 },
+          },
+        },
+      ],
+    },
+    sparkLanes: {
+      type: 'array',
+      items: { type: 'integer', minimum: 0, maximum: 6 },
+      description: 'lanes where a sparker sits in column 1 and discharges on the next scrolling turn',
+    },
+    gateCol: { oneOf: [{ type: 'null' }, { type: 'integer', minimum: 0, maximum: 9 }], description: 'board column of the Gate, or null' },
+    gateIn: {
+      type: 'integer',
+      minimum: 0,
+      maximum: 21,
+      description: 'scrolling turns until the Gate reaches column 0 (0 at a Gate or when over)',
+    },
   },
 };
+
+/** How to play, in a player's words (adapters show it as the how-to-play). */
+export const summary: string[] = [
+  'You fly down a storm canyon 7 lanes tall; every action you take moves the whole canyon one column toward you, so you always see nine columns ahead.',
+  'Each turn pick one: move up or down a lane, fire a pulse down your lane (costs 3 of your 9 charge), or vent to bank 3 charge instead of the usual 1.',
+  'Touching anything solid costs 1 of your 3 hull and the run ends at 0; crags (#) cannot be cleared, so dodge them, and a sparker in the first column zaps its whole lane.',
+  'Clearing knots, drifters, rimeshells, sparkers and wardens pays the most, multiplied by your chain of consecutive clears, which resets when you are hit or a pulse clears nothing.',
+  'Every 21 columns a Gate pays a bonus (more if you lost no hull); fly on for a harder, richer reach with 1 hull back and full charge, or end the run and keep your score.',
+];
 
 export const decisions: Decision[] = [
   {
@@ -237,6 +289,7 @@ export const spec: Spec = {
   stateSchema,
   observationSchema,
   decisions,
+  summary,
   carry: 'state',
   version: VERSION,
   legend: LEGEND,

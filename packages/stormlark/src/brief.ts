@@ -1,0 +1,30 @@
+// The compact view for language models: the 7x10 board as seven rows of glyphs, one status line, what
+// a FIRE would meet, and the legal actions as a plain list of their type names (every Stormlark action
+// is { "type": NAME } with no payload). Sized to stay far under 1,300 bytes with a recap.
+import type { Brief } from '@hearth/engine';
+import { boardRows, type Observation } from './observe.ts';
+import type { StormlarkAction, StormlarkState } from './state.ts';
+
+/** One line that reads the glyphs (the full legend is spec.legend). */
+export const BRIEF_KEY = '> you # crag o knot ^v drifter R/r rimeshell S sparker W warden ~ squall * mote | Gate';
+
+export function buildBrief(s: StormlarkState, o: Observation, legal: readonly StormlarkAction[]): Brief {
+  const rows = boardRows(s).map((row, lane) => `${lane} ${row}`);
+  const status = [
+    `reach ${s.reach} x${o.reachMultiplier}`,
+    `hull ${s.hull}/${o.maxHull}`,
+    `charge ${s.charge}/${o.maxCharge}`,
+    `chain ${s.chain} x${o.chainMultiplier}`,
+    `score ${s.score}`,
+    s.phase === 'flying' ? `Gate in ${o.gateIn}` : s.phase === 'reachClear' ? 'at a Gate' : 'run over',
+  ].join(' | ');
+  const lines = [status, '  0123456789', ...rows];
+  const t = o.pulseTarget;
+  const notes: string[] = [];
+  if (s.phase === 'flying') notes.push(t ? `FIRE meets ${t.kind} at col ${t.col}` : 'FIRE meets nothing');
+  if (o.sparkLanes.length > 0) notes.push(`sparker discharges next step on lane ${o.sparkLanes.join(',')}`);
+  if (o.wardens.length > 0) notes.push(`wardens ${o.wardens.map((w) => `(${w.lane},${w.col}) hp ${w.hp}`).join(' ')}`);
+  if (notes.length > 0) lines.push(notes.join(' | '));
+  lines.push(BRIEF_KEY);
+  return { text: lines.join('\n'), actions: legal.map((a) => a.type) };
+}

@@ -1,0 +1,44 @@
+// The recap: what one accepted action did, in stable item kinds (listed in the README), built from the
+// events the rules' own step recorded plus the counters before and after. points = score after - before.
+import type { Recap, RecapItem } from '@hearth/engine';
+import type { TurnEvents } from './events.ts';
+import type { StormlarkAction, StormlarkState } from './state.ts';
+
+const plus = (n: number) => `+${n}`;
+
+function losses(before: StormlarkState, after: StormlarkState, push: (kind: string, text: string) => void): void {
+  if (after.hull < before.hull) push('hull_lost', `hull ${before.hull} → ${after.hull}`);
+  if (after.chain === 0 && before.chain > 0) push('chain_reset', `chain ${before.chain} → 0`);
+}
+
+export function buildRecap(before: StormlarkState, after: StormlarkState, a: StormlarkAction, ev: TurnEvents | null): Recap {
+  const items: RecapItem[] = [];
+  const push = (kind: string, text: string, points?: number) => items.push(points === undefined ? { kind, text } : { kind, text, points });
+  if (a.type === 'END_RUN') push('end_run', 'run ended, score kept');
+  else if (a.type === 'NEXT_REACH')
+    push('reach', `reach ${before.reach} → ${after.reach} · hull ${before.hull} → ${after.hull} · charge ${after.charge}`);
+  else if (ev) {
+    if (a.type === 'UP' || a.type === 'DOWN') push('move', `lane ${before.shipLane} → ${after.shipLane}`);
+    if (a.type === 'VENT') push('vent', 'vented (+3 charge instead of 1)');
+    const p = ev.pulse;
+    if (p) {
+      if (p.result === 'cleared') push('cleared', `${plus(p.points)} ${p.kind} cleared (chain ${p.chain})`, p.points);
+      else if (p.result === 'hit') push('hit', `${p.kind} hit, ${p.hpLeft} ${p.hpLeft === 1 ? 'hit' : 'hits'} left`);
+      else if (p.result === 'absorbed') push('absorbed', `pulse absorbed by a ${p.kind}`);
+      else push('missed', 'pulse met nothing');
+    }
+    if (ev.discharged) push('sparker', `sparker discharged along lane ${after.shipLane}`);
+    if (ev.collided) push('collision', `hit a ${ev.collided}`);
+    losses(before, after, push);
+    if (ev.mote > 0) push('mote', `${plus(ev.mote)} mote collected (+3 charge)`, ev.mote);
+    if (ev.squall) push('squall', 'squall drained 3 charge');
+    if (after.charge !== before.charge) push('charge', `charge ${before.charge} → ${after.charge}`);
+    push('column', `${plus(ev.column)} column`, ev.column);
+    if (ev.gate > 0) push('gate', `${plus(ev.gate)} Gate reached`, ev.gate);
+    if (ev.flawless > 0) push('flawless', `${plus(ev.flawless)} flawless reach`, ev.flawless);
+    if (ev.repaired > 0) push('repair', `the storm opened a way (${ev.repaired} ${ev.repaired === 1 ? 'solid' : 'solids'} removed)`);
+  }
+  if (after.phase === 'over' && after.hull === 0) push('run_over', 'hull 0: the run is over');
+  const points = after.score - before.score;
+  return { text: items.map((i) => i.text).join(' · '), points, items };
+}
