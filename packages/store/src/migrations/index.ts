@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import type { Dialect } from '../schema.ts';
+import { initial } from './001-initial.ts';
+
+/**
+ * Every migration, in order. Names sort in application order; a released migration is never edited: a change
+ * to the schema is a new file here (002-..., 003-...), applied at start by both back ends.
+ */
+export function migrationProvider(dialect: Dialect): MigrationProvider {
+  const migrations: Record<string, Migration> = {
+    '001-initial': initial(dialect),
+  };
+  return { getMigrations: async () => migrations };
+}

@@ -1,0 +1,90 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import { createBoardStore } from './boards.ts';
+import { createChallengeStore } from './challenges.ts';
+import { migrationProvider } from './migrations/index.ts';
+import { createRunStore } from './runs.ts';
+import type { Database, Dialect } from './schema.ts';
+import { createGameSessionStore } from './sessions.ts';
+import type { Store } from './store.ts';
+
+export interface StoreOptions {
+  /** postgres://user:pass@host:port/db: use PostgreSQL. Without it, a SQLite file. */
+  databaseUrl?: string;
+  /** Folder of the SQLite file (created if missing); default ./data. */
+  dataDir?: string;
+  /** SQLite file name inside dataDir; default hearth.sqlite. */
+  fileName?: string;
+  /** PostgreSQL pool size per process; default 10. */
+  poolSize?: number;
+}
+
+/** DATABASE_URL and DATA_DIR, as the server and the MCP server read them. */
+export function storeOptionsFromEnv(env: NodeJS.ProcessEnv): StoreOptions {
+  return { databaseUrl: env.DATABASE_URL || undefined, dataDir: env.DATA_DIR || undefined };
+}
+
+/** Opens the database, applies every pending migration, and returns the Store. */
+export async function openStore(options: StoreOptions = {}): Promise<Store> {
+  let dialect: Dialect;
+  let db: Kysely<Database>;
+  let where: string;
+  if (options.databaseUrl) {
+    dialect = 'postgres';
+    const url = new URL(options.databaseUrl);
+    where = `${url.hostname || 'localhost'}:${url.port || '5432'}${url.pathname}`;
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      // bigint columns (seeds, times, counts) as numbers: every value stored here is within 2^53.
+      types: {
+        getTypeParser: ((oid: number, format?: string) =>
+          oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+      },
+    });
+    db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  } else {
+    dialect = 'sqlite';
+    const dir = resolve(options.dataDir ?? 'data');
+    mkdirSync(dir, { recursive: true });
+    where = resolve(dir, options.fileName ?? 'hearth.sqlite');
+    const file = new BetterSqlite3(where);
+    // WAL: readers never wait for the writer; NORMAL sync is durable across process crashes in WAL mode.
+    file.pragma('journal_mode = WAL');
+    file.pragma('synchronous = NORMAL');
+    file.pragma('busy_timeout = 5000');
+    file.pragma('foreign_keys = ON');
+    db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  }
+  const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    await db.destroy();
+    const failed = results?.find((r) => r.status === 'Error')?.migrationName;
+    throw new Error(`database migration ${failed ?? ''} failed: ${(error as Error).message ?? String(error)}`);
+  }
+  const migrations = await migrator.getMigrations();
+  const latest = migrations.filter((m) => m.executedAt).pop()?.name ?? null;
+
+  return {
+    kind: dialect,
+    runs: createRunStore(db),
+    boards: createBoardStore(db),
+    challenges: createChallengeStore(db),
+    games: createGameSessionStore(db),
+    async health() {
+      const started = performance.now();
+      try {
+        await sql`select 1`.execute(db);
+        return { ok: true, kind: dialect, ms: Math.round((performance.now() - started) * 100) / 100, where, migration: latest };
+      } catch (e) {
+        const ms = Math.round((performance.now() - started) * 100) / 100;
+        return { ok: false, kind: dialect, ms, where, migration: latest, error: (e as Error).message };
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

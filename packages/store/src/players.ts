@@ -1,0 +1,43 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** Player names: 2-24 characters, letters, digits, `_ . -`, starting with a letter or digit. Unique ignoring case. */
+export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,23}$/;
+export const NAME_RULE = '2-24 characters: letters, digits, "_", "." or "-", starting with a letter or digit';
+/** Agent text (model, harness, version): 1-100 printable characters. */
+export const AGENT_MAX = 100;
+export const NOTES_MAX = 500;
+
+/** Null when the name is acceptable, else why not. */
+export function checkName(name: unknown): string | null {
+  if (typeof name !== 'string') return 'player must be a string';
+  if (!NAME_PATTERN.test(name)) return `player name must be ${NAME_RULE}`;
+  return null;
+}
+
+/** Free text without control characters (they would corrupt a board printed in a terminal), at most `max` long. */
+export function checkFreeText(field: string, value: unknown, max: number): string | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'string') return `${field} must be a string`;
+  if (value.length === 0 || value.length > max) return `${field} must be 1-${max} characters`;
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this refuses
+  if (/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(value)) return `${field} must not contain control characters`;
+  return null;
+}
+
+export const nameKey = (name: string): string => name.toLowerCase();
+
+/** A new player key: 32 random bytes, base64url, with a prefix that makes it recognisable in a config file. */
+export function newPlayerKey(): string {
+  return `hk_${randomBytes(32).toString('base64url')}`;
+}
+
+export function hashKey(key: string): string {
+  return createHash('sha256').update(key, 'utf8').digest('hex');
+}
+
+/** Constant-time comparison of a presented key with the stored hash. */
+export function keyMatches(key: string, storedHash: string): boolean {
+  const a = Buffer.from(hashKey(key), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}

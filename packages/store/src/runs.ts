@@ -1,0 +1,163 @@
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { decodeActions, encodeActions, runHash } from './encode.ts';
+import { hashKey, keyMatches, nameKey, newPlayerKey } from './players.ts';
+import type { Database, RunsTable } from './schema.ts';
+import type { RunStore } from './store.ts';
+import type { NameCheck, NewRun, RunRecord, SubmitResult } from './types.ts';
+
+type RunRow = Selectable<RunsTable> & { player: string };
+
+const toRecord = (row: RunRow): RunRecord => ({
+  id: Number(row.id),
+  game: row.game,
+  seed: Number(row.seed),
+  actions: decodeActions(row.actions),
+  player: row.player,
+  agent: row.agent,
+  kind: row.kind,
+  notes: row.notes,
+  score: Number(row.score),
+  turns: Number(row.turns),
+  gameOver: Number(row.game_over) === 1,
+  end: row.end_reason,
+  stateHash: row.state_hash,
+  version: row.version,
+  daily: row.daily,
+  createdAt: Number(row.created_at),
+});
+
+/** Thrown inside the submit transaction to roll back a name claim when the run turns out to be a duplicate. */
+class LostRace extends Error {}
+
+export function createRunStore(db: Kysely<Database>): RunStore {
+  const selectRun = () =>
+    db.selectFrom('runs').innerJoin('players', 'players.id', 'runs.player_id').selectAll('runs').select('players.name as player');
+
+  const byHash = async (hash: string) => {
+    const row = await selectRun().where('runs.hash', '=', hash).executeTakeFirst();
+    return row ? toRecord(row) : null;
+  };
+
+  const rankOf = async (game: string, playerId: number): Promise<number | null> => {
+    // The player's best run, then how many players' bests come before it (board order: score desc, earlier first).
+    const result = await sql<{ rank: number | string | null }>`
+      with best as (
+        select player_id, score, created_at, id,
+               row_number() over (partition by player_id order by score desc, created_at asc, id asc) as pn
+        from runs where game = ${game}
+      ),
+      b as (select player_id, score, created_at, id from best where pn = 1),
+      me as (select score, created_at, id from b where player_id = ${playerId})
+      select (select count(*) from b, me
+              where b.score > me.score
+                 or (b.score = me.score and (b.created_at < me.created_at or (b.created_at = me.created_at and b.id < me.id)))) + 1 as rank
+      from me`.execute(db);
+    const row = result.rows[0];
+    return row ? Number(row.rank) : null;
+  };
+
+  return {
+    async submit(run: NewRun): Promise<SubmitResult> {
+      const { bytes, canonical } = encodeActions(run.actions);
+      const hash = runHash(run.game, run.seed, canonical);
+      const existing = await byHash(hash);
+      if (existing) return { status: 'duplicate', run: existing, rank: (await this.rankOf(existing.game, existing.player)) ?? 0 };
+      const now = run.now ?? Date.now();
+      let playerKey: string | undefined;
+      let outcome: { id: number; playerId: number } | 'key_required' | 'wrong_key';
+      try {
+        outcome = await db.transaction().execute(async (tx) => {
+          const key = nameKey(run.player);
+          let player = await tx.selectFrom('players').select(['id', 'key_hash']).where('name_key', '=', key).executeTakeFirst();
+          if (!player) {
+            const fresh = newPlayerKey();
+            const inserted = await tx
+              .insertInto('players')
+              .values({ name: run.player, name_key: key, key_hash: hashKey(fresh), created_at: now })
+              .onConflict((oc) => oc.column('name_key').doNothing())
+              .returning('id')
+              .executeTakeFirst();
+            if (inserted) {
+              playerKey = fresh;
+              player = { id: Number(inserted.id), key_hash: '' };
+            } else {
+              // Claimed by a concurrent submission a moment ago: this one now needs that key.
+              player = await tx.selectFrom('players').select(['id', 'key_hash']).where('name_key', '=', key).executeTakeFirstOrThrow();
+            }
+          }
+          if (playerKey === undefined) {
+            if (!run.key) return 'key_required' as const;
+            if (!keyMatches(run.key, player.key_hash)) return 'wrong_key' as const;
+          }
+          const agent = run.agent ?? null;
+          const inserted = await tx
+            .insertInto('runs')
+            .values({
+              game: run.game,
+              seed: run.seed,
+              actions: bytes,
+              action_count: run.actions.length,
+              hash,
+              player_id: Number(player.id),
+              agent,
+              kind: agent === null ? 'human' : 'agent',
+              notes: run.notes ?? null,
+              score: run.score,
+              turns: run.turns,
+              game_over: run.gameOver ? 1 : 0,
+              end_reason: run.end,
+              state_hash: run.stateHash,
+              version: run.version,
+              daily: run.daily ?? null,
+              created_at: now,
+            })
+            .onConflict((oc) => oc.column('hash').doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          if (!inserted) throw new LostRace();
+          return { id: Number(inserted.id), playerId: Number(player.id) };
+        });
+      } catch (error) {
+        if (!(error instanceof LostRace)) throw error;
+        // The same run was stored concurrently; the name claim (if any) was rolled back with this transaction.
+        const winner = await byHash(hash);
+        if (!winner) throw new Error('duplicate run vanished');
+        return { status: 'duplicate', run: winner, rank: (await this.rankOf(winner.game, winner.player)) ?? 0 };
+      }
+      if (typeof outcome === 'string') return { status: outcome };
+      const stored = await this.get(outcome.id);
+      if (!stored) throw new Error('stored run not found');
+      const rank = (await rankOf(run.game, outcome.playerId)) ?? 0;
+      return playerKey === undefined ? { status: 'stored', run: stored, rank } : { status: 'stored', run: stored, rank, playerKey };
+    },
+
+    async get(id) {
+      if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return null;
+      const row = await selectRun().where('runs.id', '=', id).executeTakeFirst();
+      return row ? toRecord(row) : null;
+    },
+
+    async findDuplicate(game, seed, actions) {
+      return byHash(runHash(game, seed, encodeActions(actions).canonical));
+    },
+
+    async checkName(name, key): Promise<NameCheck> {
+      const player = await db.selectFrom('players').select('key_hash').where('name_key', '=', nameKey(name)).executeTakeFirst();
+      if (!player) return 'unclaimed';
+      if (!key) return 'key_required';
+      return keyMatches(key, player.key_hash) ? 'ok' : 'wrong_key';
+    },
+
+    async rankOf(game, player) {
+      const row = await db.selectFrom('players').select('id').where('name_key', '=', nameKey(player)).executeTakeFirst();
+      return row ? rankOf(game, Number(row.id)) : null;
+    },
+
+    async count(game) {
+      let q = db.selectFrom('runs').select((eb) => eb.fn.countAll().as('n'));
+      if (game !== undefined) q = q.where('game', '=', game);
+      const row = await q.executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import type { Generated } from 'kysely';
+
+// The tables as kysely sees them. Times are integer milliseconds since the epoch (bigint columns) and booleans
+// are 0/1 integers, so one set of column types means the same thing in SQLite and PostgreSQL.
+
+export interface PlayersTable {
+  id: Generated<number>;
+  /** As the player typed it (shown on boards). */
+  name: string;
+  /** Lower-cased name: the unique claim, so "Alice" and "alice" are one player. */
+  name_key: string;
+  /** SHA-256 (hex) of the player key; the key itself is returned once and never stored. */
+  key_hash: string;
+  created_at: number;
+}
+
+export interface RunsTable {
+  id: Generated<number>;
+  game: string;
+  seed: number;
+  /** Canonical JSON of the action list, deflated (node:zlib). */
+  actions: Uint8Array;
+  action_count: number;
+  /** SHA-256 (hex) of game + seed + canonical actions: one stored run per distinct game. */
+  hash: string;
+  player_id: number;
+  agent: string | null;
+  kind: 'human' | 'agent';
+  notes: string | null;
+  score: number;
+  turns: number;
+  game_over: number;
+  end_reason: string | null;
+  state_hash: string;
+  /** The game's rules version (spec.version) the run was verified against. */
+  version: string;
+  /** The UTC date (YYYY-MM-DD) whose daily seed this run played, when it was submitted on that date. */
+  daily: string | null;
+  created_at: number;
+}
+
+export interface ChallengesTable {
+  id: string;
+  title: string;
+  description: string;
+  updated_at: number;
+}
+
+export interface ChallengeSeedsTable {
+  challenge: string;
+  game: string;
+  position: number;
+  seed: number;
+  /** Mean score of the shipped random bot on this seed (normalised score 0). */
+  random_score: number;
+  /** Score of the shipped strong bot on this seed (normalised score 100). */
+  strong_score: number;
+}
+
+export interface GameSessionsTable {
+  id: string;
+  owner: string;
+  slug: string;
+  seed: number;
+  wire: string;
+  /** JSON array of the actions played so far. */
+  actions: string;
+  turns: number;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface Database {
+  players: PlayersTable;
+  runs: RunsTable;
+  challenges: ChallengesTable;
+  challenge_seeds: ChallengeSeedsTable;
+  game_sessions: GameSessionsTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';

@@ -1,0 +1,61 @@
+import type {
+  BoardPage,
+  BoardQuery,
+  ChallengeSet,
+  GameSession,
+  GameSessionUpdate,
+  NameCheck,
+  NewGameSession,
+  NewRun,
+  RunRecord,
+  StoreHealth,
+  SubmitResult,
+} from './types.ts';
+
+/** Verified runs and their players. The caller replays first; the store only records what was verified. */
+export interface RunStore {
+  /** Stores the run (claiming the name when new, else checking the key), or returns the existing duplicate. */
+  submit(run: NewRun): Promise<SubmitResult>;
+  get(id: number): Promise<RunRecord | null>;
+  /** The stored run with this game, seed and action list, if any (cheap: one indexed lookup by hash). */
+  findDuplicate(game: string, seed: number, actions: readonly unknown[]): Promise<RunRecord | null>;
+  /** Whether `key` may submit under `name` (checked again inside submit; this lets a caller refuse before replaying). */
+  checkName(name: string, key: string | null | undefined): Promise<NameCheck>;
+  /** The player's place on the game's all-time board (by their best run), or null without a run there. */
+  rankOf(game: string, player: string): Promise<number | null>;
+  count(game?: string): Promise<number>;
+}
+
+/** Leaderboards, computed by the database. */
+export interface BoardStore {
+  page(query: BoardQuery): Promise<BoardPage>;
+}
+
+/** Fixed challenge sets with the shipped bots' baselines per seed. */
+export interface ChallengeStore {
+  /** Inserts or replaces a set (its seeds and baselines) in one transaction. */
+  put(set: ChallengeSet): Promise<void>;
+  get(id: string): Promise<ChallengeSet | null>;
+  list(): Promise<ChallengeSet[]>;
+}
+
+/** Agent game sessions for the MCP server. */
+export interface GameSessionStore {
+  create(session: NewGameSession): Promise<GameSession>;
+  get(id: string): Promise<GameSession | null>;
+  /** Applies the update only if the stored version is `expectedVersion` (then version + 1); false otherwise. */
+  update(id: string, update: GameSessionUpdate, expectedVersion: number): Promise<boolean>;
+  delete(id: string): Promise<boolean>;
+  /** Deletes every session last updated before `beforeMs`; returns how many. */
+  purgeIdle(beforeMs: number): Promise<number>;
+}
+
+export interface Store {
+  readonly kind: 'sqlite' | 'postgres';
+  readonly runs: RunStore;
+  readonly boards: BoardStore;
+  readonly challenges: ChallengeStore;
+  readonly games: GameSessionStore;
+  health(): Promise<StoreHealth>;
+  close(): Promise<void>;
+}

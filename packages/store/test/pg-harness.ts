@@ -1,0 +1,87 @@
+// A throwaway PostgreSQL cluster for tests: initdb into a temporary folder, start it on a free loopback port,
+// hand out fresh databases, then stop it and remove the folder. Exported for other packages' tests
+// (`import { startPostgres } from '@hearth/store/pg-harness'`). Where PostgreSQL is not installed it returns
+// a reason to skip, which the caller prints.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+export interface PgCluster {
+  readonly port: number;
+  readonly dir: string;
+  /** Connection URL of a database in the cluster (default the `postgres` database). */
+  url(database?: string): string;
+  /** Creates an empty database and returns its URL. */
+  createDatabase(name?: string): Promise<string>;
+  stop(): Promise<void>;
+}
+
+const CANDIDATES = [process.env.PG_BIN, '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
+
+/** The folder holding initdb and pg_ctl, or null. */
+export function findPostgres(): string | null {
+  for (const dir of CANDIDATES) if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
+  return null;
+}
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      s.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+let counter = 0;
+
+export async function startPostgres(): Promise<PgCluster | { skip: string }> {
+  const bin = findPostgres();
+  if (!bin) return { skip: 'PostgreSQL not found (looked in PG_BIN and /usr/lib/postgresql/{17,16,15}/bin): apt-get install postgresql' };
+  const root = process.getuid?.() === 0;
+  // initdb refuses to run as root: as root, run it as the postgres user, which must own the folder.
+  const as = (cmd: string, args: string[]) =>
+    root
+      ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' })
+      : execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
+  const dir = mkdtempSync(join(tmpdir(), 'hearth-pg-'));
+  try {
+    if (root) execFileSync('chown', ['postgres:postgres', dir]);
+    as('initdb', ['-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+    const port = await freePort();
+    // fsync off: a throwaway cluster needs no durability across power loss, and it makes tests much faster.
+    const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
+    as('pg_ctl', ['-D', dir, '-o', opts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
+    return {
+      port,
+      dir,
+      url,
+      async createDatabase(name) {
+        const db = name ?? `t${process.pid}_${++counter}_${Date.now().toString(36)}`;
+        const client = new pg.Client({ connectionString: url() });
+        await client.connect();
+        try {
+          await client.query(`create database "${db.replace(/"/g, '')}"`);
+        } finally {
+          await client.end();
+        }
+        return url(db);
+      },
+      async stop() {
+        try {
+          as('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
+        } finally {
+          rmSync(dir, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
