@@ -36,7 +36,13 @@ export function createHttpEngine(base: string, fetchImpl: Fetch = (i, init) => f
     },
     spec: (slug) => get<Spec>(`${game(slug)}/spec`),
     init: (slug, seed) => get<OkResponse>(`${game(slug)}/init?seed=${seed >>> 0}`),
-    act: (slug, body) => post<ActResponse>(`${game(slug)}/action`, body, true),
+    async act(slug, body, options) {
+      // the server's compact view carries the same recap the worker's wire adds (`view.recap`)
+      if (!options?.recap) return post<ActResponse>(`${game(slug)}/action`, body, true);
+      const r = await post<ActResponse & { view?: { recap?: unknown } }>(`${game(slug)}/action?view=compact`, body, true);
+      if (r.ok && r.recap === undefined && r.view?.recap !== undefined) r.recap = r.view.recap;
+      return r;
+    },
     async replay(slug, seed, actions: Json[]) {
       const r = await post<ReplayOutcome & Record<string, unknown>>(`${game(slug)}/verify`, { seed, actions });
       if (!r.ok) return { ok: false, index: r.index, reason: r.reason, message: r.message };

@@ -32,8 +32,11 @@ export interface EngineService {
   spec(slug: string): Promise<Spec>;
   /** init's response as the wire carries it (Sunloaf: stateToken beside the readable state). */
   init(slug: string, seed: number): Promise<OkResponse>;
-  /** One step: body is `{ state, action }` or `{ stateToken, action }`, as the game's spec says. */
-  act(slug: string, body: { state?: unknown; stateToken?: unknown; action: unknown }): Promise<ActResponse>;
+  /**
+   * One step: body is `{ state, action }` or `{ stateToken, action }`, as the game's spec says. `recap` adds the
+   * engine's own "what happened" (`response.recap`) to an accepted step.
+   */
+  act(slug: string, body: { state?: unknown; stateToken?: unknown; action: unknown }, options?: { recap?: boolean }): Promise<ActResponse>;
   /** Replays seed + actions through the public act and hashes the final state (the golden check). */
   replay(slug: string, seed: number, actions: Json[]): Promise<ReplayOutcome>;
 }
@@ -70,8 +73,8 @@ export function createEngineService(registry: Registry): EngineService {
     async init(slug, seed) {
       return (await wireOf(slug)).init(seed >>> 0);
     },
-    async act(slug, body) {
-      return (await wireOf(slug)).act(body);
+    async act(slug, body, options) {
+      return (await wireOf(slug)).act(body, options?.recap ? { recap: true } : undefined);
     },
     async replay(slug, seed, actions) {
       const { game } = await wireOf(slug);

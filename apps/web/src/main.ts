@@ -2,6 +2,8 @@
 import { getEngine } from './engine-client.ts';
 import { showGame } from './pages/game.ts';
 import { showHome } from './pages/home.ts';
+import { showLeaderboard } from './pages/leaderboard.ts';
+import { showRun } from './pages/run.ts';
 import { parseRoute } from './route.ts';
 
 const root = document.getElementById('app') as HTMLElement;
@@ -19,6 +21,11 @@ async function route(): Promise<void> {
     if (r.page === 'home') {
       await showHome(root, getEngine(r.online), r.online === true);
       release(() => {});
+    } else if (r.page === 'leaderboard') {
+      await showLeaderboard(root, r.slug, getEngine(r.online), r.online === true);
+      release(() => {});
+    } else if (r.page === 'run') {
+      release(await showRun(root, r.id, getEngine(r.online), r.online === true));
     } else {
       release(await showGame(root, r, getEngine(r.online)));
     }

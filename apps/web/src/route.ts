@@ -2,10 +2,13 @@
 // `#/<slug>?seed=N&replay=<actions>` (actions as base64url of their JSON array). `online=1` on any route
 // plays through the server's HTTP API instead of the in-page worker.
 import { base64UrlDecode, base64UrlEncode } from '@hearth/engine';
+import { toSeed } from '@hearth/rng';
 
 export type Route =
   | { page: 'home'; online?: boolean }
-  | { page: 'game'; slug: string; seed: number | undefined; replay: unknown[] | undefined; online?: boolean };
+  | { page: 'game'; slug: string; seed: number | undefined; replay: unknown[] | undefined; online?: boolean; badReplay?: boolean }
+  | { page: 'leaderboard'; slug: string; online?: boolean }
+  | { page: 'run'; id: string; online?: boolean };
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -15,12 +18,27 @@ export function parseRoute(hash: string): Route {
   const slug = rawPath.replace(/^\/+|\/+$/g, '');
   const params = new URLSearchParams(query);
   const online = params.get('online') === '1' ? { online: true } : {};
+  const [first = '', second = ''] = slug.split('/');
+  if (first === 'leaderboard' && SLUG.test(second)) return { page: 'leaderboard', slug: second, ...online };
+  if (first === 'run' && RUN_ID.test(second)) return { page: 'run', id: second, ...online };
   if (!slug || !SLUG.test(slug)) return { page: 'home', ...online };
-  return { page: 'game', slug, seed: parseSeed(params.get('seed')), replay: decodeActions(params.get('replay')), ...online };
+  const rawReplay = params.get('replay');
+  const replay = decodeActions(rawReplay);
+  const seed = readSeed(params.get('seed'));
+  return {
+    page: 'game',
+    slug,
+    seed: seed.ok ? seed.seed : undefined,
+    replay,
+    ...(rawReplay !== null && replay === undefined ? { badReplay: true } : {}),
+    ...online,
+  };
 }
 
 export function formatRoute(route: Route): string {
   if (route.page === 'home') return route.online ? '#/?online=1' : '#/';
+  if (route.page === 'leaderboard') return `#/leaderboard/${route.slug}${route.online ? '?online=1' : ''}`;
+  if (route.page === 'run') return `#/run/${encodeURIComponent(route.id)}${route.online ? '?online=1' : ''}`;
   const params: string[] = [];
   if (route.seed !== undefined) params.push(`seed=${route.seed}`);
   if (route.replay !== undefined) params.push(`replay=${encodeActions(route.replay)}`);
@@ -28,11 +46,28 @@ export function formatRoute(route: Route): string {
   return `#/${route.slug}${params.length ? `?${params.join('&')}` : ''}`;
 }
 
-/** A u32 seed, or undefined when the text is not a whole number in [0, 2^32). */
+const RUN_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export type SeedText = { ok: true; seed: number } | { ok: false; message: string };
+
+/**
+ * The API's seed rule (apps/server/src/seed.ts): a decimal integer within +-(2^53 - 1), normalised to u32 by
+ * the engine's toSeed (wrapping, like `>>> 0`), so -1 is 4294967295 here exactly as over HTTP. Anything else
+ * ("abc", "1e3", "", 2^53) is refused with the API's message instead of silently becoming a random seed.
+ */
+export function readSeed(text: string | null | undefined): SeedText {
+  const raw = (text ?? '').trim();
+  const n = /^-?\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
+  const seed = Math.abs(n) <= Number.MAX_SAFE_INTEGER ? toSeed(n) : null;
+  if (seed === null)
+    return { ok: false, message: 'seed must be an integer between -(2^53 - 1) and 2^53 - 1 (normalised to u32 by wrapping)' };
+  return { ok: true, seed };
+}
+
+/** The u32 seed of a text, or undefined when the API would refuse it. */
 export function parseSeed(text: string | null | undefined): number | undefined {
-  if (text == null || !/^\d{1,10}$/.test(text.trim())) return undefined;
-  const n = Number(text.trim());
-  return n <= 0xffffffff ? n : undefined;
+  const r = readSeed(text);
+  return r.ok ? r.seed : undefined;
 }
 
 export function encodeActions(actions: readonly unknown[]): string {

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { firstSentence } from '../src/pages/home.ts';
 import { actionLabel, genericRenderer } from '../src/render/generic.ts';
 import { registry } from './fixtures/registry.ts';
 
@@ -18,10 +17,5 @@ describe('generic board', () => {
     const view = {} as never;
     expect(genericRenderer.onUi?.('json', view, null, '{"type":"REST"}')).toEqual({ act: { type: 'REST' } });
     expect(genericRenderer.onUi?.('json', view, null, 'not json')).toEqual({ act: 'not json' });
-  });
-
-  it('takes the first sentence of a goal for the home page', () => {
-    expect(firstSentence('Climb an ENDLESS wall. Every ten rows...')).toBe('Climb an ENDLESS wall.');
-    expect(firstSentence('No full stop')).toBe('No full stop');
   });
 });

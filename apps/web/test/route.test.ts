@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { decodeActions, encodeActions, formatRoute, parseRoute, parseSeed } from '../src/route.ts';
+import { parseSeedParam } from '../../server/src/seed.ts';
+import { decodeActions, encodeActions, formatRoute, parseRoute, parseSeed, readSeed } from '../src/route.ts';
 
 describe('hash routes', () => {
-  it('reads home, a game with a seed, and a replay', () => {
+  it('reads home, a game with a seed, a replay, a leaderboard and a run', () => {
     expect(parseRoute('')).toEqual({ page: 'home' });
     expect(parseRoute('#/')).toEqual({ page: 'home' });
     expect(parseRoute('#/cragwake?seed=7')).toEqual({ page: 'game', slug: 'cragwake', seed: 7, replay: undefined });
@@ -11,19 +12,48 @@ describe('hash routes', () => {
     const hash = formatRoute({ page: 'game', slug: 'sunloaf', seed: 4294967295, replay: actions });
     expect(hash).toMatch(/^#\/sunloaf\?seed=4294967295&replay=[A-Za-z0-9_-]+$/);
     expect(parseRoute(hash)).toEqual({ page: 'game', slug: 'sunloaf', seed: 4294967295, replay: actions });
+    expect(parseRoute('#/leaderboard/stormlark')).toEqual({ page: 'leaderboard', slug: 'stormlark' });
+    expect(parseRoute('#/run/r_12-ab?online=1')).toEqual({ page: 'run', id: 'r_12-ab', online: true });
+    expect(parseRoute(formatRoute({ page: 'run', id: 'abc' }))).toEqual({ page: 'run', id: 'abc' });
   });
 
-  it('treats anything that is not a slug as home and a bad seed or replay as absent', () => {
+  it('treats anything that is not a slug as home, and marks a replay parameter that does not decode', () => {
     expect(parseRoute('#/../etc')).toEqual({ page: 'home' });
     expect(parseRoute('#/Caps')).toEqual({ page: 'home' });
-    expect(parseRoute('#/x?seed=-1').page === 'game' && (parseRoute('#/x?seed=-1') as { seed: unknown }).seed).toBeUndefined();
-    expect(parseSeed('4294967296')).toBeUndefined();
-    expect(parseSeed('1.5')).toBeUndefined();
-    expect(parseSeed(' 12 ')).toBe(12);
-    expect(parseSeed('')).toBeUndefined();
+    expect(parseRoute('#/x?seed=abc')).toMatchObject({ seed: undefined });
+    expect(parseRoute('#/x?seed=7&replay=!!!')).toEqual({ page: 'game', slug: 'x', seed: 7, replay: undefined, badReplay: true });
     expect(decodeActions('!!!')).toBeUndefined();
     expect(decodeActions(encodeActions([]))).toEqual([]);
     // a valid encoding of something that is not an array is not a replay
     expect(decodeActions(encodeActions({ a: 1 } as unknown as unknown[]))).toBeUndefined();
+  });
+
+  it('reads seeds exactly as the API does: the same refusals, the same wrapping to u32', () => {
+    const table = [
+      'abc',
+      '1e3',
+      '',
+      '4294967296',
+      '-1',
+      '0',
+      ' 12 ',
+      '1.5',
+      '9007199254740991',
+      '-9007199254740991',
+      '9007199254740992',
+      '+5',
+      '0x10',
+      '00042',
+    ];
+    for (const text of table) {
+      const api = parseSeedParam(text.trim());
+      const page = readSeed(text);
+      expect(page.ok, `"${text}"`).toBe(api.ok);
+      if (api.ok && page.ok) expect(page.seed, `"${text}"`).toBe(api.seed);
+    }
+    expect(parseSeed('-1')).toBe(4294967295);
+    expect(parseSeed('4294967296')).toBe(0);
+    expect(parseSeed('abc')).toBeUndefined();
+    expect(readSeed('')).toMatchObject({ ok: false, message: expect.stringContaining('seed must be an integer') });
   });
 });

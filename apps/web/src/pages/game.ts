@@ -1,12 +1,17 @@
-// A game page: seed field, new game, the board, the engine's refusals, game over with a replay link,
-// and replay playback step by step. Legality is never judged here: every input goes to the engine.
-import type { ActResponse, OkResponse, Spec } from '@hearth/engine';
+// A game page: seed field, new game, the board, the engine's refusals, what each action did (the engine's
+// recap) with a turn log, game over in an overlay, and replay playback step by step. Legality is never judged
+// here: every input goes to the engine, in order, through one queue (a key pressed while the engine is
+// answering waits its turn instead of being dropped).
+import type { ActResponse, OkResponse, Recap, Spec } from '@hearth/engine';
 import { readBest, recordScore } from '../best-score.ts';
 import type { Engine } from '../engine-client.ts';
+import { actionLabel } from '../render/generic.ts';
 import { rendererFor } from '../render/index.ts';
-import { esc } from '../render/markup.ts';
+import { esc, NOT_LEGAL } from '../render/markup.ts';
 import type { Intent, View } from '../render/types.ts';
-import { formatRoute, parseSeed, randomSeed } from '../route.ts';
+import { formatRoute, randomSeed, readSeed } from '../route.ts';
+import { attachSubmit, overMarkup } from './game-over.ts';
+import { createReplay, type RunInfo } from './replay.ts';
 import { rulesPanel } from './rules-panel.ts';
 
 export interface GameRoute {
@@ -15,10 +20,14 @@ export interface GameRoute {
   replay: unknown[] | undefined;
   /** Through the server's HTTP API instead of the worker. */
   online?: boolean;
+  /** The link carried a replay parameter that does not decode to an action list. */
+  badReplay?: boolean;
+  /** A stored run (the run page): shown above the board with its score timeline. */
+  run?: RunInfo;
 }
 
-/** Replay playback speeds: milliseconds per action. */
-const REPLAY_SPEEDS = [900, 450, 150, 40];
+/** How many turn-log lines the page keeps (the log scrolls; older lines drop off). */
+const LOG_LINES = 200;
 
 /** Shows the page; returns a cleanup for when the route changes. */
 export async function showGame(root: HTMLElement, route: GameRoute, engine: Engine): Promise<() => void> {
@@ -38,7 +47,8 @@ export async function showGame(root: HTMLElement, route: GameRoute, engine: Engi
     return () => {};
   }
   document.title = `${spec.name} — Hearth`;
-  if (route.seed === undefined) history.replaceState(null, '', formatRoute({ page: 'game', slug, seed, replay: undefined, online }));
+  if (route.seed === undefined && !route.run)
+    history.replaceState(null, '', formatRoute({ page: 'game', slug, seed, replay: undefined, online }));
   const replayActions = route.replay;
   const renderer = rendererFor(slug);
   const ui = renderer.initUi();
@@ -46,38 +56,54 @@ export async function showGame(root: HTMLElement, route: GameRoute, engine: Engi
   root.innerHTML = `<main class="game" data-slug="${esc(slug)}">
 <header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a>${online ? '<span class="online-badge">online</span>' : ''}<h1>${esc(spec.name)}</h1>
 <div class="score-box">Score <output id="score" data-score="0">0</output> <span class="best">best <span id="best">${esc(readBest(slug) ?? '—')}</span></span></div>
-<form id="seed-form" class="seed-form"><label>Seed <input id="seed" name="seed" inputmode="numeric" value="${seed}" size="10"></label><button type="submit">New game</button></form>
+<form id="seed-form" class="seed-form" novalidate><label>Seed <input id="seed" name="seed" inputmode="numeric" value="${seed}" size="10" aria-describedby="seed-error"></label><button type="submit">New game</button>
+<a class="board-link" href="${esc(formatRoute({ page: 'leaderboard', slug, online }))}">Leaderboard</a></form>
 </header>
+${route.run ? '<section id="run-info" class="run-info"></section>' : ''}
 <div id="message" class="message" role="status" aria-live="polite"></div>
 <div id="replay-bar" class="replay-bar" hidden></div>
-<div id="board" class="board-area" tabindex="-1"></div>
+<div id="board" class="board-area" tabindex="-1" data-pending="0"></div>
 <p class="keys">${esc(renderer.keyHelp ?? 'Tab to an action and press Enter.')}</p>
+<details id="log-box" class="log-box" open><summary>Turn log</summary><ol id="log" class="log"></ol></details>
+<div id="confirm" class="confirm" hidden role="alertdialog" aria-labelledby="confirm-text"><div class="confirm-card"><p id="confirm-text"></p>
+<p><button type="button" data-confirm-answer="yes">Yes, end it</button> <button type="button" data-confirm-answer="no">Keep playing</button></p></div></div>
 <section id="over" class="over" hidden aria-live="polite"></section>
-${rulesPanel(spec)}
+${rulesPanel(spec, renderer.keyHelp)}
 </main>`;
   const $ = <T extends HTMLElement>(sel: string) => root.querySelector(sel) as T;
   const board = $<HTMLDivElement>('#board');
   const scoreOut = $<HTMLOutputElement>('#score');
   const message = $<HTMLDivElement>('#message');
   const over = $<HTMLElement>('#over');
-  const replayBar = $<HTMLDivElement>('#replay-bar');
+  const log = $<HTMLOListElement>('#log');
+  const confirmBox = $<HTMLDivElement>('#confirm');
 
   let response: OkResponse | undefined;
   let lastAction: unknown;
   const actions: unknown[] = [];
-  let busy = false;
   let responses = 0;
   let disposed = false;
-  let replayIndex = 0;
-  let replayTimer: ReturnType<typeof setTimeout> | undefined;
-  let playing = false;
-  let speed = 1;
+  let pending = 0;
+  let queue: Promise<void> = Promise.resolve();
+  let confirmAction: unknown;
 
   const view = (): View | undefined => response && { slug, spec, response, lastAction, replaying: replayActions !== undefined };
 
-  const say = (text: string, kind: 'info' | 'refusal' = 'info') => {
+  const say = (text: string, kind: 'info' | 'refusal' | 'recap' | 'over' = 'info') => {
     message.textContent = text;
     message.dataset.kind = kind;
+  };
+
+  /** Disabled buttons get the engine's own refusal as their tooltip (local play only: a probe costs nothing). */
+  const explainDisabled = async (at: OkResponse) => {
+    if (online) return;
+    for (const el of Array.from(board.querySelectorAll<HTMLButtonElement>('button[disabled][data-act]'))) {
+      const body = bodyFor(at, JSON.parse(el.dataset.act as string));
+      const r = await engine.act(slug, body as { action: unknown });
+      if (disposed || response !== at) return;
+      if (!r.ok) el.title = `Not possible now: ${r.message}`;
+      else el.title = NOT_LEGAL;
+    }
   };
 
   const draw = () => {
@@ -88,7 +114,7 @@ ${rulesPanel(spec)}
     if (focusKey) (board.querySelector(`[data-key="${CSS.escape(focusKey)}"]`) as HTMLElement | null)?.focus();
     scoreOut.value = String(v.response.score);
     scoreOut.dataset.score = String(v.response.score);
-    board.dataset.turns = String(replayActions ? replayIndex : actions.length);
+    board.dataset.turns = String(replayActions ? replay.index() : actions.length);
     board.dataset.gameOver = String(v.response.gameOver);
     const w = window as unknown as { __hearthFirstFrame?: number };
     if (w.__hearthFirstFrame === undefined) {
@@ -96,143 +122,186 @@ ${rulesPanel(spec)}
       performance.mark('hearth:first-frame');
     }
     board.dataset.ready = 'true';
+    void explainDisabled(v.response);
   };
 
-  const showOver = () => {
+  const bodyFor = (at: OkResponse, action: unknown) =>
+    spec.carry === 'stateToken' ? { stateToken: at.stateToken, action } : { state: at.state, action };
+
+  const logLine = (turn: number, action: unknown, recap: Recap | undefined, points: number) => {
+    const li = document.createElement('li');
+    li.value = turn;
+    const what = recap?.text || (points ? `${points > 0 ? '+' : ''}${points} points` : 'no points');
+    li.textContent = `${actionLabel(action)} — ${what}`;
+    li.dataset.kinds = (recap?.items ?? []).map((i) => i.kind).join(' ');
+    log.prepend(li);
+    while (log.children.length > LOG_LINES) log.lastElementChild?.remove();
+  };
+
+  /** What the engine says the action did, as the status line. */
+  const sayRecap = (recap: Recap | undefined, points: number) => {
+    const text = recap?.text || (points ? `${points > 0 ? '+' : ''}${points} points` : 'No points this turn.');
+    say(text, 'recap');
+    message.dataset.kinds = (recap?.items ?? []).map((i) => i.kind).join(' ');
+  };
+
+  const showOver = (recap?: Recap) => {
     if (!response?.gameOver || replayActions) {
       over.hidden = true;
       return;
     }
     const best = recordScore(slug, response.score);
     $<HTMLSpanElement>('#best').textContent = String(best);
-    const link = formatRoute({ page: 'game', slug, seed, replay: actions, online });
+    // the last action's recap says how the run ended, in the game's own words
+    const f = { slug, seed, actions: [...actions], score: response.score, online, ...(recap?.text ? { ending: recap.text } : {}) };
+    over.innerHTML = overMarkup(f);
+    attachSubmit(over, f);
     over.hidden = false;
-    over.innerHTML = `<h2>Game over</h2><p>Final score <strong id="final-score">${esc(response.score)}</strong> in ${actions.length} actions.</p>
-<p><a id="replay-link" href="${esc(link)}">Watch the replay</a> (seed ${seed} and your ${actions.length} actions; the link can be shared).</p>
-<p><button type="button" data-new-game="same">Play seed ${seed} again</button> <button type="button" data-new-game="random">New game with a random seed</button></p>`;
+    say(`Game over: final score ${response.score}.${recap?.text ? ` ${recap.text}` : ''}`, 'over');
+    message.dataset.kinds = (recap?.items ?? []).map((i) => i.kind).join(' ');
+    ($<HTMLAnchorElement>('#replay-link') as HTMLElement).focus({ preventScroll: true });
   };
 
-  const act = async (action: unknown) => {
-    if (!response || busy || replayActions || disposed) return;
-    busy = true;
-    try {
-      const body = spec.carry === 'stateToken' ? { stateToken: response.stateToken, action } : { state: response.state, action };
-      const result: ActResponse = await engine.act(slug, body as { action: unknown });
-      if (disposed) return;
-      if (result.ok) {
-        response = result;
-        lastAction = action;
-        actions.push(action);
-        if (!result.gameOver) recordScore(slug, result.score);
-        say('');
-        draw();
-        showOver();
-      } else {
-        say(`Refused (${result.reason}): ${result.message}`, 'refusal');
-      }
-    } finally {
-      busy = false;
-      board.dataset.responses = String(++responses);
+  /** One action through the engine. Runs only from the queue, so steps never overlap. */
+  const step = async (action: unknown) => {
+    if (!response || replayActions || disposed || response.gameOver) return;
+    const before = response;
+    const result: ActResponse = await engine.act(slug, bodyFor(before, action) as { action: unknown }, { recap: true });
+    if (disposed) return;
+    if (result.ok) {
+      response = result;
+      lastAction = action;
+      actions.push(action);
+      const recap = result.recap as Recap | undefined;
+      const points = result.score - before.score;
+      if (!result.gameOver) $<HTMLSpanElement>('#best').textContent = String(recordScore(slug, result.score));
+      sayRecap(recap, points);
+      logLine(actions.length, action, recap, points);
+      draw();
+      showOver(recap);
+    } else {
+      say(`Refused (${result.reason}): ${result.message}`, 'refusal');
     }
+    board.dataset.responses = String(++responses);
   };
 
-  const apply = (intent: Intent) => {
-    if (!intent) return;
-    if ('act' in intent) void act(intent.act);
+  /** Queues an input; it is read against the state it will apply to (after every input queued before it). */
+  const enqueue = (input: () => Intent | Promise<void>) => {
+    pending++;
+    board.dataset.pending = String(pending);
+    queue = queue
+      .then(async () => {
+        if (disposed) return;
+        const intent = await input();
+        if (intent) await apply(intent);
+      })
+      .catch((error) => say(`The engine failed: ${error instanceof Error ? error.message : String(error)}`, 'refusal'))
+      .finally(() => {
+        pending--;
+        board.dataset.pending = String(pending);
+      });
+  };
+
+  const apply = async (intent: NonNullable<Intent>) => {
+    if ('act' in intent) await step(intent.act);
+    else if ('say' in intent) say(intent.say);
     else draw();
   };
 
-  // ---- replay playback ----
-  const replayStep = async (): Promise<boolean> => {
-    if (!replayActions || !response || replayIndex >= replayActions.length) return false;
-    const action = replayActions[replayIndex];
-    const body = spec.carry === 'stateToken' ? { stateToken: response.stateToken, action } : { state: response.state, action };
-    const result = await engine.act(slug, body as { action: unknown });
-    if (disposed) return false;
-    if (!result.ok) {
-      say(`The replay stops at action ${replayIndex + 1}: refused (${result.reason}): ${result.message}`, 'refusal');
-      playing = false;
-      return false;
-    }
-    response = result;
-    lastAction = action;
-    replayIndex++;
-    draw();
-    drawReplayBar();
-    return replayIndex < replayActions.length;
+  const askConfirm = (action: unknown, text: string) => {
+    confirmAction = action;
+    $<HTMLParagraphElement>('#confirm-text').textContent = text;
+    confirmBox.hidden = false;
+    ($<HTMLButtonElement>('[data-confirm-answer="no"]') as HTMLElement).focus();
   };
-  const schedule = () => {
-    clearTimeout(replayTimer);
-    if (!playing) return;
-    replayTimer = setTimeout(async () => {
-      const more = await replayStep();
-      if (!more) playing = false;
-      drawReplayBar();
-      schedule();
-    }, REPLAY_SPEEDS[speed]);
+  const closeConfirm = () => {
+    confirmBox.hidden = true;
+    confirmAction = undefined;
   };
-  const drawReplayBar = () => {
-    if (!replayActions) return;
-    const done = replayIndex >= replayActions.length;
-    replayBar.hidden = false;
-    replayBar.dataset.step = String(replayIndex);
-    replayBar.dataset.done = String(done);
-    replayBar.innerHTML = `<span>Replay of seed ${seed}: action <strong>${replayIndex}</strong> of ${replayActions.length}${done ? ' — finished' : ''}</span>
-<button type="button" data-replay="toggle" ${done ? 'disabled' : ''}>${playing ? 'Pause' : 'Play'}</button>
-<button type="button" data-replay="step" ${done || playing ? 'disabled' : ''}>Step</button>
-<button type="button" data-replay="speed" title="playback speed">Speed ${speed + 1}/${REPLAY_SPEEDS.length}</button>
-<button type="button" data-replay="end" ${done ? 'disabled' : ''}>To the end</button>
-<a href="${esc(formatRoute({ page: 'game', slug, seed, replay: undefined, online }))}">Play this seed</a>`;
-  };
-  const onReplayButton = async (what: string) => {
-    if (what === 'toggle') {
-      playing = !playing;
-      drawReplayBar();
-      schedule();
-    } else if (what === 'speed') {
-      speed = (speed + 1) % REPLAY_SPEEDS.length;
-      drawReplayBar();
-    } else if (what === 'step') {
-      await replayStep();
-    } else if (what === 'end') {
-      playing = false;
-      clearTimeout(replayTimer);
-      while (await replayStep()) {}
-      drawReplayBar();
-    }
-  };
+
+  const replay = createReplay({
+    root,
+    engine,
+    slug,
+    seed,
+    spec,
+    actions: replayActions ?? [],
+    online,
+    ...(route.run ? { run: route.run } : {}),
+    current: () => response,
+    onStep(result, action, recap, points, index) {
+      response = result;
+      lastAction = action;
+      sayRecap(recap, points);
+      logLine(index, action, recap, points);
+      draw();
+    },
+    say,
+    disposed: () => disposed,
+  });
 
   // ---- input ----
   const fromTarget = (target: EventTarget | null) => (target as Element | null)?.closest?.('[data-act],[data-ui]') as HTMLElement | null;
   const activate = (el: HTMLElement) => {
-    const v = view();
-    if (!v || replayActions) return;
+    if (replayActions) return;
+    if (el instanceof HTMLButtonElement && el.disabled) return;
     if (el.dataset.act !== undefined) {
-      apply({ act: JSON.parse(el.dataset.act) });
+      const action = JSON.parse(el.dataset.act);
+      if (el.dataset.confirm) return askConfirm(action, el.dataset.confirm);
+      enqueue(() => ({ act: action }));
     } else if (el.dataset.ui !== undefined && el.tagName !== 'FORM') {
-      apply(renderer.onUi?.(el.dataset.ui, v, ui) ?? null);
+      const token = el.dataset.ui;
+      enqueue(() => {
+        const v = view();
+        return v ? (renderer.onUi?.(token, v, ui) ?? null) : null;
+      });
     }
   };
   const onClick = (e: MouseEvent) => {
-    const replayButton = (e.target as Element).closest?.('[data-replay]') as HTMLElement | null;
-    if (replayButton) return void onReplayButton(replayButton.dataset.replay as string);
-    const again = (e.target as Element).closest?.('[data-new-game]') as HTMLElement | null;
+    const target = e.target as Element;
+    const answer = target.closest?.('[data-confirm-answer]') as HTMLElement | null;
+    if (answer) {
+      const action = confirmAction;
+      closeConfirm();
+      if (answer.dataset.confirmAnswer === 'yes' && action !== undefined) enqueue(() => ({ act: action }));
+      return;
+    }
+    if (target.closest?.('[data-over="close"]')) {
+      over.hidden = true;
+      return;
+    }
+    const replayButton = target.closest?.('[data-replay]') as HTMLElement | null;
+    if (replayButton) return void replay.button(replayButton.dataset.replay as string);
+    const again = target.closest?.('[data-new-game]') as HTMLElement | null;
     if (again) return void newGame(again.dataset.newGame === 'random');
     const el = fromTarget(e.target);
     if (el && board.contains(el)) activate(el);
   };
   const onSubmit = (e: SubmitEvent) => {
     const form = e.target as HTMLFormElement;
+    if (form.id === 'submit-form') return;
     e.preventDefault();
     if (form.id === 'seed-form') return void newGame();
-    const v = view();
-    if (!v || replayActions || form.dataset.ui === undefined) return;
+    if (replayActions || form.dataset.ui === undefined) return;
+    const token = form.dataset.ui;
     const field = form.elements.namedItem('value') as HTMLInputElement | null;
-    apply(renderer.onUi?.(form.dataset.ui, v, ui, field?.value ?? '') ?? null);
+    const value = field?.value ?? '';
+    enqueue(() => {
+      const v = view();
+      return v ? (renderer.onUi?.(token, v, ui, value) ?? null) : null;
+    });
   };
   const onKey = (e: KeyboardEvent) => {
     const t = e.target as HTMLElement;
     if (t.closest?.('input, textarea, select') || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!confirmBox.hidden) {
+      if (e.key === 'Escape') closeConfirm();
+      return;
+    }
+    if (e.key === 'Escape' && !over.hidden) {
+      over.hidden = true;
+      return;
+    }
     const el = fromTarget(t);
     if (el && board.contains(el) && (e.key === 'Enter' || e.key === ' ') && el.tagName !== 'BUTTON') {
       e.preventDefault();
@@ -240,39 +309,55 @@ ${rulesPanel(spec)}
     }
     // Enter and Space belong to the focused link, button or summary, not to the game
     if ((e.key === 'Enter' || e.key === ' ') && t.closest?.('a, button, summary')) return;
-    const v = view();
-    if (!v || replayActions || !renderer.onKey) return;
-    const intent = renderer.onKey(e.key, v, ui);
-    if (intent) {
-      e.preventDefault();
-      apply(intent);
-    }
+    if (replayActions || !renderer.onKey || !response) return;
+    const key = e.key;
+    // a key the renderer maps is claimed now (no page scroll on Space/arrows) and read when its turn comes
+    const now = view();
+    if (!now || renderer.onKey(key, now, renderer.initUi()) === null) return;
+    e.preventDefault();
+    enqueue(() => {
+      const v = view();
+      return v ? (renderer.onKey?.(key, v, ui) ?? null) : null;
+    });
   };
   const newGame = (random = false) => {
-    const typed = random ? undefined : parseSeed($<HTMLInputElement>('#seed').value);
-    const next = formatRoute({ page: 'game', slug, seed: typed ?? randomSeed(), replay: undefined, online });
-    if (location.hash === next) window.dispatchEvent(new HashChangeEvent('hashchange'));
-    else location.hash = next;
+    let next: number;
+    if (random) next = randomSeed();
+    else {
+      const typed = readSeed($<HTMLInputElement>('#seed').value);
+      if (!typed.ok) {
+        say(`Seed refused: ${typed.message}.`, 'refusal');
+        $<HTMLInputElement>('#seed').setAttribute('aria-invalid', 'true');
+        return;
+      }
+      next = typed.seed;
+    }
+    const hash = formatRoute({ page: 'game', slug, seed: next, replay: undefined, online });
+    if (location.hash === hash) window.dispatchEvent(new HashChangeEvent('hashchange'));
+    else location.hash = hash;
   };
 
   root.addEventListener('click', onClick);
   root.addEventListener('submit', onSubmit);
   document.addEventListener('keydown', onKey);
-  const unmount = renderer.mount?.(board, { view, ui, act: (a) => void act(a), redraw: draw }) ?? (() => {});
+  const unmount =
+    renderer.mount?.(board, {
+      view,
+      ui,
+      act: (a) => enqueue(() => ({ act: a })),
+      redraw: draw,
+    }) ?? (() => {});
 
   response = await starting;
   draw();
-  if (replayActions) {
-    playing = true;
-    drawReplayBar();
-    schedule();
-  } else {
-    showOver();
-  }
+  if (route.badReplay)
+    say(`This replay link is damaged (its action list does not decode), so seed ${seed} starts fresh instead.`, 'refusal');
+  if (replayActions) await replay.start();
+  else showOver();
 
   return () => {
     disposed = true;
-    clearTimeout(replayTimer);
+    replay.stop();
     root.removeEventListener('click', onClick);
     root.removeEventListener('submit', onSubmit);
     document.removeEventListener('keydown', onKey);

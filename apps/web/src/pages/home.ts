@@ -1,14 +1,9 @@
-// The home page: every registered game with its goal and the best score played on this device.
+// The home page: every registered game with its one-sentence description and the best score played on this
+// device. The whole card is the link.
 import { readBest } from '../best-score.ts';
 import type { Engine } from '../engine-client.ts';
 import { esc } from '../render/markup.ts';
 import { formatRoute } from '../route.ts';
-
-/** The goal's first sentence: the one-line summary a list of games needs. */
-export function firstSentence(text: string): string {
-  const m = /^[\s\S]*?[.!?](?=\s|$)/.exec(text.trim());
-  return (m ? m[0] : text).trim();
-}
 
 export async function showHome(root: HTMLElement, engine: Engine, online = false): Promise<void> {
   document.title = 'Hearth';
@@ -17,9 +12,11 @@ export async function showHome(root: HTMLElement, engine: Engine, online = false
   const items = games
     .map((g) => {
       const best = readBest(g.slug);
-      return `<li class="game-card" data-slug="${esc(g.slug)}"><h2><a href="${esc(formatRoute({ page: 'game', slug: g.slug, seed: undefined, replay: undefined, online }))}">${esc(g.name)}</a></h2>
-<p class="genre">${esc(g.genre)}</p><p class="goal">${esc(firstSentence(g.goal))}</p>
-<p class="best">Best here: <strong data-best>${best === undefined ? '—' : esc(best)}</strong></p></li>`;
+      const href = formatRoute({ page: 'game', slug: g.slug, seed: undefined, replay: undefined, online });
+      return `<li class="game-card" data-slug="${esc(g.slug)}"><a class="card-link" href="${esc(href)}"><h2>${esc(g.name)}</h2>
+<p class="genre">${esc(g.genre)}</p><p class="goal">${esc(g.description)}</p>
+<p class="best">Best here: <strong data-best>${best === undefined ? '—' : esc(best)}</strong></p></a>
+<p class="card-extra"><a href="${esc(formatRoute({ page: 'leaderboard', slug: g.slug, online }))}">Leaderboard</a></p></li>`;
     })
     .join('');
   const mode = online

@@ -1,4 +1,6 @@
-// The rules, one click away: the game's served spec (goal, scoring, rules, every decision it made, legend).
+// How to play, then the rules one click away: the spec's short summary and the renderer's keys up front; the
+// full design text (goal, scoring, rules, every decision) folded below. The JSON parts (action grammar, schemas,
+// the text picture's legend) are for programs and live at /docs/api.
 import type { Spec } from '@hearth/engine';
 import { esc } from '../render/markup.ts';
 
@@ -8,17 +10,19 @@ const paragraphs = (text: string) =>
     .map((p) => `<p>${esc(p.trim())}</p>`)
     .join('');
 
-export function rulesPanel(spec: Spec): string {
+export function howToPlay(spec: Spec, keyHelp: string | undefined): string {
+  const summary = spec.summary?.length ? spec.summary : [spec.description];
+  return `<section id="how-to" class="how-to" aria-labelledby="how-to-title"><h2 id="how-to-title">How to play</h2>
+<ul>${summary.map((s) => `<li>${esc(s)}</li>`).join('')}</ul>${keyHelp ? `<p class="how-keys"><strong>Keys:</strong> ${esc(keyHelp)}</p>` : ''}</section>`;
+}
+
+export function rulesPanel(spec: Spec, keyHelp?: string): string {
   const decisions = spec.decisions.map((d) => `<li><strong>${esc(d.topic)}</strong>: ${esc(d.decision)}</li>`).join('');
-  const legend = Object.entries(spec.legend)
-    .map(([k, v]) => `<li><code>${esc(k)}</code> ${esc(v)}</li>`)
-    .join('');
-  return `<details id="rules" class="rules"><summary>Rules of ${esc(spec.name)}</summary>
+  return `${howToPlay(spec, keyHelp)}<details id="rules" class="rules"><summary>Full rules of ${esc(spec.name)}</summary>
 <h2>Goal</h2>${paragraphs(spec.goal)}
 <h2>Scoring</h2>${paragraphs(spec.scoring)}
 <h2>Rules</h2>${paragraphs(spec.rules)}
 ${decisions ? `<h2>Decisions this engine made</h2><ul>${decisions}</ul>` : ''}
-${legend ? `<h2>Legend of the text picture</h2><ul>${legend}</ul>` : ''}
-<h2>Action grammar</h2><pre>${esc(JSON.stringify(spec.actionGrammar, null, 2))}</pre>
+<p>The action grammar and the JSON shapes of state and observation are for programs: see <a href="/docs/api">the API documentation</a>.</p>
 <p class="version">Rules version ${esc(spec.version)}</p></details>`;
 }

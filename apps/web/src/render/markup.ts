@@ -1,4 +1,6 @@
 // Tiny helpers for building markup as strings: escaping, attributes for clickable elements, number panels.
+import { canonicalJson } from '@hearth/engine';
+import type { View } from './types.ts';
 
 export function esc(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -13,6 +15,34 @@ export function actAttrs(action: unknown, key: string, label: string): string {
 export function uiAttrs(token: string, key: string, label: string): string {
   return `data-ui="${esc(token)}" data-key="${esc(key)}" aria-label="${esc(label)}" tabindex="0" role="button"`;
 }
+
+const legalSets = new WeakMap<object, Set<string>>();
+
+/** Whether the engine lists this action in legalActions now (canonical JSON, so key order does not matter). */
+export function isLegal(view: View, action: unknown): boolean {
+  let set = legalSets.get(view.response);
+  if (!set) {
+    set = new Set(view.response.legalActions.map(canonicalJson));
+    legalSets.set(view.response, set);
+  }
+  return set.has(canonicalJson(action));
+}
+
+/** Tooltip of a button whose action is not in legalActions (the page replaces it with the engine's refusal). */
+export const NOT_LEGAL = 'Not possible now: the engine does not list this action among the legal ones.';
+
+/**
+ * A button for one fixed action, disabled (with the reason as its tooltip) when it is not in legalActions.
+ * `confirm` asks before sending (ending a run is never one click).
+ */
+export function legalButton(view: View, action: unknown, label: string, key: string, confirm?: string): string {
+  const legal = isLegal(view, action) && !view.replaying;
+  const extra = confirm ? ` data-confirm="${esc(confirm)}"` : '';
+  return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${extra}${legal ? '' : ` disabled title="${esc(NOT_LEGAL)}"`}>${esc(label)}</button>`;
+}
+
+/** The text for a lowercase `e`: ending a run takes Shift+E, as in the terminal client. */
+export const END_HINT = 'To end the run press Shift+E (or the End run button, then confirm).';
 
 /** A button sending an action. */
 export function actButton(action: unknown, label: string, key: string, hint = ''): string {

@@ -13,8 +13,11 @@ export interface View {
   replaying: boolean;
 }
 
-/** What an input means: send an action to the engine, redraw after a UI-only change, or nothing. */
-export type Intent = { act: unknown } | { redraw: true } | null;
+/**
+ * What an input means: send an action to the engine, redraw after a UI-only change, say something (e.g. how
+ * to end a run deliberately), or nothing.
+ */
+export type Intent = { act: unknown } | { redraw: true } | { say: string } | null;
 
 /** Handed to mount() for inputs that need the live DOM (pointer drags). */
 export interface BoardApi<U> {

@@ -1,0 +1,104 @@
+// The server's run and leaderboard routes (issue 13). The page works without them (static hosting): every call
+// answers `{ ok: false, absent: true }` when nothing at this origin speaks the API, so pages can say so plainly.
+import type { Json } from '@hearth/engine';
+
+export interface RunRecord {
+  id: string;
+  game: string;
+  seed: number;
+  actions: Json[];
+  player: string;
+  agent: string | null;
+  score: number;
+  turns: number;
+  end: string | null;
+  stateHash: string;
+  version: string;
+  createdAt: string;
+}
+export interface BoardEntry {
+  rank: number;
+  player: string;
+  agent: string | null;
+  score: number;
+  runId: string;
+  createdAt: string;
+  normalized?: number | null;
+}
+export interface Submitted {
+  runId: string;
+  score: number;
+  rank: number | null;
+  url: string;
+  duplicate: boolean;
+  playerKey?: string;
+}
+export type ApiResult<T> = ({ ok: true } & T) | { ok: false; absent?: boolean; status?: number; reason?: string; message: string };
+
+export const ABSENT =
+  'This copy of Hearth is served without the hearth server, so runs cannot be stored or ranked here. Start it with `pnpm start` and open the page it serves.';
+
+type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+export async function callApi<T>(path: string, init: RequestInit = {}, fetchImpl: Fetch = (i, o) => fetch(i, o)): Promise<ApiResult<T>> {
+  let response: Response;
+  try {
+    response = await fetchImpl(new URL(path, document.baseURI).toString(), init);
+  } catch {
+    return { ok: false, absent: true, message: ABSENT };
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await response.text());
+  } catch {
+    // a static server answers 404 with a page or plain text: there is no API here
+    return { ok: false, absent: true, status: response.status, message: ABSENT };
+  }
+  const b = (body ?? {}) as { ok?: unknown; reason?: unknown; message?: unknown; error?: unknown };
+  if (!response.ok || b.ok === false) {
+    const message = String(b.message ?? b.error ?? `the server answered ${response.status}`);
+    return { ok: false, status: response.status, ...(typeof b.reason === 'string' ? { reason: b.reason } : {}), message };
+  }
+  return { ...(body as T), ok: true } as ApiResult<T>;
+}
+
+const keyOf = (player: string) => `hearth:key:${player}`;
+export const PLAYER_NAME = 'hearth:player';
+
+function storage(): Storage | undefined {
+  try {
+    return localStorage;
+  } catch {
+    return undefined;
+  }
+}
+export const savedName = (): string => storage()?.getItem(PLAYER_NAME) ?? '';
+export const savedKey = (player: string): string | null => storage()?.getItem(keyOf(player)) ?? null;
+
+/** POST /api/runs with the name's key when this device holds one; keeps a first claim's key in localStorage. */
+export async function submitRun(run: { game: string; seed: number; actions: unknown[]; player: string }): Promise<ApiResult<Submitted>> {
+  const key = savedKey(run.player);
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (key) headers.authorization = `Bearer ${key}`;
+  const r = await callApi<Submitted>('api/runs', { method: 'POST', headers, body: JSON.stringify(run) });
+  if (r.ok) {
+    const s = storage();
+    try {
+      s?.setItem(PLAYER_NAME, run.player);
+      if (r.playerKey) s?.setItem(keyOf(run.player), r.playerKey);
+    } catch {
+      // storage full or blocked: the key is shown once on the page instead
+    }
+  }
+  return r;
+}
+
+export const fetchRun = (id: string) => callApi<{ run: RunRecord }>(`api/runs/${encodeURIComponent(id)}`);
+
+export function fetchBoard(slug: string, board: string, kind: 'human' | 'agent', cursor?: string, limit = 20) {
+  const q = new URLSearchParams({ board, kind, limit: String(limit) });
+  if (cursor) q.set('cursor', cursor);
+  return callApi<{ entries: BoardEntry[]; nextCursor: string | null }>(`api/leaderboards/${encodeURIComponent(slug)}?${q}`);
+}
+
+export const fetchChallenges = (slug: string) => callApi<Record<string, Json>>(`api/challenges/${encodeURIComponent(slug)}`);

@@ -1,0 +1,165 @@
+// Replay playback: a recorded action list (a replay link or a stored run) stepped through the engine one
+// action at a time (play/pause, step, speed, to the end), with the score timeline of a stored run.
+import type { ActResponse, OkResponse, Recap, Spec } from '@hearth/engine';
+import type { Engine } from '../engine-client.ts';
+import { esc } from '../render/markup.ts';
+import { formatRoute } from '../route.ts';
+
+/** What the run page knows about a stored run (GET /api/runs/{id}). */
+export interface RunInfo {
+  id: string;
+  player: string;
+  agent: string | null;
+  score: number;
+  turns: number;
+  end: string | null;
+  createdAt: string;
+}
+
+/** Playback speeds: milliseconds per action. */
+const SPEEDS = [900, 450, 150, 40];
+
+export interface ReplayHost {
+  root: HTMLElement;
+  engine: Engine;
+  slug: string;
+  seed: number;
+  spec: Spec;
+  actions: unknown[];
+  online: boolean;
+  run?: RunInfo;
+  current(): OkResponse | undefined;
+  onStep(result: OkResponse, action: unknown, recap: Recap | undefined, points: number, index: number): void;
+  say(text: string, kind: 'refusal'): void;
+  disposed(): boolean;
+}
+
+/** The score after each action (index 0 = after init), stepped through the engine ahead of playback. */
+async function timelineOf(h: ReplayHost, start: OkResponse): Promise<number[]> {
+  const scores = [start.score];
+  let at = start;
+  for (const action of h.actions) {
+    const body = h.spec.carry === 'stateToken' ? { stateToken: at.stateToken, action } : { state: at.state, action };
+    const r: ActResponse = await h.engine.act(h.slug, body as { action: unknown });
+    if (!r.ok || h.disposed()) break;
+    at = r;
+    scores.push(r.score);
+  }
+  return scores;
+}
+
+/** The score timeline as a small SVG line chart, with the current step marked. */
+export function timelineSvg(scores: number[], step: number): string {
+  const w = 600;
+  const hgt = 80;
+  const max = Math.max(1, ...scores);
+  const min = Math.min(0, ...scores);
+  const x = (i: number) => (scores.length > 1 ? (i / (scores.length - 1)) * w : 0);
+  const y = (v: number) => hgt - ((v - min) / (max - min || 1)) * hgt;
+  const pts = scores.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
+  const cur = Math.min(step, scores.length - 1);
+  return `<svg class="timeline" viewBox="-4 -4 ${w + 8} ${hgt + 8}" role="img" aria-label="score timeline: ${scores.length - 1} actions, final ${scores[scores.length - 1]}"><polyline points="${pts}"/><circle class="now" cx="${x(cur).toFixed(1)}" cy="${y(scores[cur] ?? 0).toFixed(1)}" r="5"/></svg>`;
+}
+
+export function createReplay(h: ReplayHost) {
+  const bar = h.root.querySelector('#replay-bar') as HTMLDivElement;
+  const info = h.root.querySelector('#run-info') as HTMLElement | null;
+  let index = 0;
+  let playing = false;
+  let speed = 1;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let scores: number[] = [];
+  // every step the bar has shown, in order: the browser suite checks playback went one action at a time
+  const shown: number[] = [];
+  (window as unknown as { __hearthReplaySteps?: number[] }).__hearthReplaySteps = shown;
+
+  const drawInfo = () => {
+    if (!info || !h.run) return;
+    const r = h.run;
+    info.innerHTML = `<h2>Run ${esc(r.id)}</h2><p>${esc(r.player)}${r.agent ? ` <span class="agent-badge">agent: ${esc(r.agent)}</span>` : ' <span class="human-badge">human</span>'} · verified score <strong>${esc(r.score)}</strong> in ${esc(r.turns)} turns${r.end ? ` (${esc(r.end)})` : ''} · ${esc(r.createdAt)} · seed ${h.seed}</p>${scores.length ? timelineSvg(scores, index) : ''}`;
+  };
+
+  const drawBar = () => {
+    const done = index >= h.actions.length;
+    bar.hidden = false;
+    bar.dataset.step = String(index);
+    bar.dataset.done = String(done);
+    if (shown[shown.length - 1] !== index) shown.push(index);
+    bar.innerHTML = `<span>Replay of seed ${h.seed}: action <strong>${index}</strong> of ${h.actions.length}${done ? ' — finished' : ''}</span>
+<button type="button" data-replay="toggle" ${done ? 'disabled' : ''}>${playing ? 'Pause' : 'Play'}</button>
+<button type="button" data-replay="step" ${done || playing ? 'disabled' : ''}>Step</button>
+<button type="button" data-replay="speed" title="playback speed">Speed ${speed + 1}/${SPEEDS.length}</button>
+<button type="button" data-replay="end" ${done ? 'disabled' : ''}>To the end</button>
+<a href="${esc(formatRoute({ page: 'game', slug: h.slug, seed: h.seed, replay: undefined, online: h.online }))}">Play this seed</a>`;
+    drawInfo();
+  };
+
+  let stepping: Promise<boolean> = Promise.resolve(true);
+  const stepOnce = async (): Promise<boolean> => {
+    const at = h.current();
+    if (!at || index >= h.actions.length || h.disposed()) return false;
+    const action = h.actions[index];
+    const body = h.spec.carry === 'stateToken' ? { stateToken: at.stateToken, action } : { state: at.state, action };
+    const result = await h.engine.act(h.slug, body as { action: unknown }, { recap: true });
+    if (h.disposed()) return false;
+    if (!result.ok) {
+      h.say(`The replay stops at action ${index + 1}: refused (${result.reason}): ${result.message}`, 'refusal');
+      playing = false;
+      return false;
+    }
+    index++;
+    h.onStep(result, action, result.recap as Recap | undefined, result.score - at.score, index);
+    drawBar();
+    return index < h.actions.length;
+  };
+  // one step at a time, whoever asks (timer, Step, To the end)
+  const next = () => {
+    stepping = stepping.then(stepOnce);
+    return stepping;
+  };
+
+  const schedule = () => {
+    clearTimeout(timer);
+    if (!playing) return;
+    timer = setTimeout(async () => {
+      if (!(await next())) playing = false;
+      drawBar();
+      schedule();
+    }, SPEEDS[speed]);
+  };
+
+  return {
+    index: () => index,
+    async start() {
+      playing = true;
+      drawBar();
+      schedule();
+      const first = h.current();
+      if (h.run && first) {
+        scores = await timelineOf(h, first);
+        drawInfo();
+      }
+    },
+    stop() {
+      playing = false;
+      clearTimeout(timer);
+    },
+    async button(what: string) {
+      if (what === 'toggle') {
+        playing = !playing;
+        drawBar();
+        schedule();
+      } else if (what === 'speed') {
+        speed = (speed + 1) % SPEEDS.length;
+        drawBar();
+      } else if (what === 'step') {
+        await next();
+      } else if (what === 'end') {
+        playing = false;
+        clearTimeout(timer);
+        while (await next()) {}
+        drawBar();
+      }
+    },
+  };
+}
