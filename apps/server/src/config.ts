@@ -1,3 +1,4 @@
+import { DEFAULT_REPLAY_QUEUE, DEFAULT_REPLAY_THREADS } from './replay-pool.ts';
 import { DEFAULT_MAX_VERIFY_ACTIONS, type ServerOptions } from './server.ts';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
@@ -32,6 +33,10 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       kernel: env.KERNEL === 'js' ? 'js' : 'wasm',
       helloRoute: env.HELLO_ROUTE === '1',
+      replay: {
+        threads: int(env.REPLAY_THREADS, 'REPLAY_THREADS', DEFAULT_REPLAY_THREADS, 1),
+        maxQueue: int(env.REPLAY_QUEUE, 'REPLAY_QUEUE', DEFAULT_REPLAY_QUEUE, 0),
+      },
     },
   };
 }

@@ -4,6 +4,7 @@ import type { Context } from 'hono';
 import type { BodyLimits } from './body.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
+import { PoolBusyError, type ReplayPool } from './replay-pool.ts';
 
 /** Hono environment of every route: Node bindings (absent under app.request in tests) and per-request labels. */
 export type AppEnv = {
@@ -27,6 +28,13 @@ export interface ServerContext {
   maxVerifyActions: number;
   metrics: Metrics;
   logger: Logger;
+  /** Replays (/verify, run submissions) in worker threads; run() rejects with PoolBusyError when its queue is full. */
+  replayPool: ReplayPool;
+  /**
+   * Charges this request's client `cost` more rate-limit tokens (beyond the one every request pays): 0 when
+   * it may go ahead, else the seconds to wait. Always 0 with rate limiting off.
+   */
+  charge(c: AppContext, cost: number): number;
   /** Absolute base URL for links in the index and docs (PUBLIC_URL, else from the request's Host). */
   baseUrl(c: AppContext): string;
 }
@@ -43,4 +51,30 @@ export function fail(
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
   ctx.metrics.refusal(c.get('route') ?? 'unmatched', c.get('game') ?? '', reason);
   return c.json({ ok: false, reason, message }, status as 400);
+}
+
+/** Tokens a replay of `actions` actions costs beyond the request itself: one per 100 actions replayed. */
+export const replayCost = (actions: number): number => Math.floor(actions / 100);
+
+/** 429 rate_limited for a request whose weight (charge()) the client cannot afford now. */
+export function rateLimited(ctx: ServerContext, c: AppContext, wait: number) {
+  return fail(ctx, c, 429, 'rate_limited', `too many requests from this client; retry in ${wait} s`, { 'retry-after': String(wait) });
+}
+
+/**
+ * Runs a replay on the pool; a full queue answers 503 `busy` with Retry-After, a failed worker 500. Routes:
+ * `const outcome = await replayOrRespond(ctx, c, job); if (outcome instanceof Response) return outcome;`
+ */
+export async function replayOrRespond(ctx: ServerContext, c: AppContext, job: Parameters<ReplayPool['run']>[0]) {
+  try {
+    return await ctx.replayPool.run(job);
+  } catch (error) {
+    if (error instanceof PoolBusyError) {
+      return fail(ctx, c, 503, 'busy', `every replay worker is busy and the queue is full; retry in ${error.retryAfterSeconds} s`, {
+        'retry-after': String(error.retryAfterSeconds),
+      });
+    }
+    ctx.logger.error({ requestId: c.get('requestId'), err: error }, 'replay failed');
+    return fail(ctx, c, 500, 'internal_error', `internal error (request id ${c.get('requestId')})`);
+  }
 }

@@ -39,8 +39,7 @@ export function listen(server: HearthServer, options: { port: number; host?: str
             httpServer.close(() => {
               clearTimeout(timer);
               clearInterval(sweep);
-              server.dispose();
-              done();
+              server.dispose().then(done, done);
             });
             httpServer.closeIdleConnections();
           });

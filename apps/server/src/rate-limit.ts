@@ -13,8 +13,11 @@ export interface RateLimitOptions {
 }
 
 export interface RateLimiter {
-  /** 0 when the request may go ahead, else whole seconds to wait (for Retry-After). */
-  take(client: string): number;
+  /**
+   * 0 when the request may go ahead (its `cost` in tokens taken, default 1), else whole seconds to wait (for
+   * Retry-After; nothing taken). A cost above the burst is charged as the burst, so it can still pass.
+   */
+  take(client: string, cost?: number): number;
   readonly size: number;
   stop(): void;
 }
@@ -41,7 +44,8 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
   );
   sweep.unref();
   return {
-    take(client) {
+    take(client, cost = 1) {
+      const need = Math.min(burst, Math.max(0, cost));
       const t = now();
       let b = buckets.get(client);
       if (!b) {
@@ -53,11 +57,11 @@ export function createRateLimiter(options: RateLimitOptions): RateLimiter {
         b.tokens = Math.min(burst, b.tokens + ((t - b.at) / 1000) * perSecond);
         b.at = t;
       }
-      if (b.tokens >= 1) {
-        b.tokens -= 1;
+      if (b.tokens >= need) {
+        b.tokens -= need;
         return 0;
       }
-      return Math.max(1, Math.ceil((1 - b.tokens) / perSecond));
+      return Math.max(1, Math.ceil((need - b.tokens) / perSecond));
     },
     get size() {
       return buckets.size;

@@ -5,6 +5,7 @@ import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
+import { createReplayPool, type ReplayPool } from './replay-pool.ts';
 import { API_METHODS, registerApiRoutes } from './routes/api.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerWebRoutes, resolveWebDist } from './routes/web.ts';
@@ -33,6 +34,10 @@ export interface ServerOptions {
   kernel?: 'wasm' | 'js';
   /** Adds GET /hello (plain "hello" through the same middleware), the bare baseline of the benchmark. */
   helloRoute?: boolean;
+  /** Worker threads and queue length of the replay pool (REPLAY_THREADS, REPLAY_QUEUE; see replay-pool.ts). */
+  replay?: { threads?: number; maxQueue?: number };
+  /** A replay pool to use instead of making one (not closed by dispose; tests share one with fixture games). */
+  replayPool?: ReplayPool;
 }
 
 export interface HearthServer {
@@ -45,8 +50,9 @@ export interface HearthServer {
   readonly webDist: string | null;
   /** While draining for shutdown, /healthz answers 503 so load balancers stop sending requests. */
   draining: boolean;
-  /** Stops timers (the rate limiter's sweep). */
-  dispose(): void;
+  readonly replayPool: ReplayPool;
+  /** Stops timers (the rate limiter's sweep) and the replay pool it made (after its running jobs). */
+  dispose(): Promise<void>;
 }
 
 export const DEFAULT_LIMITS: BodyLimits = { maxBytes: 1024 * 1024, maxDepth: 64, maxItems: 50_000 };
@@ -85,12 +91,16 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   const metrics = createMetrics();
   const limiter: RateLimiter | null = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const ownPool = options.replayPool === undefined;
+  const replayPool = options.replayPool ?? createReplayPool({ ...options.replay, kernel: options.kernel ?? 'wasm' });
   const ctx: ServerContext = {
     games,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
     maxVerifyActions: options.maxVerifyActions ?? DEFAULT_MAX_VERIFY_ACTIONS,
     metrics,
     logger,
+    replayPool,
+    charge: (c, cost) => (limiter && cost > 0 ? limiter.take(clientOf(c), cost) : 0),
     baseUrl(c) {
       if (publicUrl) return publicUrl;
       const forwarded = options.trustProxy ? c.req.header('x-forwarded-host') : undefined;
@@ -228,7 +238,11 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     logger,
     webDist,
     draining: false,
-    dispose: () => limiter?.stop(),
+    replayPool,
+    dispose: async () => {
+      limiter?.stop();
+      if (ownPool) await replayPool.close();
+    },
   };
   logger.info({ games: server.slugs, webDist, rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT, limits: ctx.limits }, 'server ready');
   return server;

@@ -27,3 +27,21 @@ it('keeps the number of tracked clients bounded', () => {
     limiter.stop();
   }
 });
+
+it('weighs a request by its cost, never more than the burst', () => {
+  let now = 0;
+  const limiter = createRateLimiter({ perSecond: 10, burst: 50, now: () => now });
+  try {
+    expect(limiter.take('a', 40)).toBe(0);
+    // 10 tokens left: a cost of 20 waits one second for the missing 10, and takes nothing meanwhile.
+    expect(limiter.take('a', 20)).toBe(1);
+    expect(limiter.take('a', 10)).toBe(0);
+    expect(limiter.take('a')).toBe(1);
+    now += 5_000;
+    // A cost over the burst is charged as the whole burst.
+    expect(limiter.take('a', 1_000)).toBe(0);
+    expect(limiter.take('a')).toBe(1);
+  } finally {
+    limiter.stop();
+  }
+});

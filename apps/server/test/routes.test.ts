@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PoolBusyError, type ReplayPool } from '../src/replay-pool.ts';
 import { DEFAULT_LIMITS, DEFAULT_MAX_VERIFY_ACTIONS } from '../src/server.ts';
 import { getJson, postJson, realSlugs, type Started, startServer, testRegistry } from './helpers/start.ts';
 
@@ -288,6 +289,43 @@ describe('POST /verify', () => {
   });
 });
 
+describe('POST /verify under load', () => {
+  it('a full replay queue is 503 busy with Retry-After (the route maps PoolBusyError)', async () => {
+    const full: ReplayPool = {
+      run: () => Promise.reject(new PoolBusyError(7)),
+      close: async () => {},
+      queued: 64,
+      running: 1,
+    };
+    const busy = await startServer({ replayPool: full });
+    try {
+      const res = await postJson(`${busy.url}/api/games/fixture-plain/verify`, { seed: 3, actions: [{ type: 'STOP' }] });
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBe('7');
+      expect(res.body).toMatchObject({ ok: false, reason: 'busy' });
+    } finally {
+      await busy.close();
+    }
+  });
+
+  it('weighs a verify by its length in the rate limit (one token per 100 actions)', async () => {
+    const limited = await startServer({ rateLimit: { perSecond: 1, burst: 30 } });
+    try {
+      const long = { seed: 3, actions: new Array(1_500).fill({ type: 'ADD', n: 1 }) };
+      // 1 + 15 tokens: the first fits in the burst of 30, the second does not.
+      const first = await postJson(`${limited.url}/api/games/fixture-plain/verify`, long);
+      expect(first.status).toBe(200);
+      const second = await postJson(`${limited.url}/api/games/fixture-plain/verify`, long);
+      expect(second.status).toBe(429);
+      expect(Number(second.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+      // A cheap request still fits in what is left.
+      expect((await fetch(`${limited.url}/api/games`)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('docs, llms.txt, healthz, metrics', () => {
   it('/docs/api lists every game and the error table', async () => {
     const res = await fetch(url('/docs/api'));
@@ -386,7 +424,7 @@ describe('rate limiting', () => {
     while (allowed < DEFAULT_RATE_LIMIT.burst * 3 && (await server.fetch(new Request('http://local/api/games'))).status === 200) allowed++;
     expect(allowed).toBeGreaterThanOrEqual(DEFAULT_RATE_LIMIT.burst);
     expect(allowed).toBeLessThan(DEFAULT_RATE_LIMIT.burst * 3);
-    server.dispose();
+    await server.dispose();
   });
 });
 

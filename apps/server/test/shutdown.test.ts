@@ -3,10 +3,17 @@ import { connect } from 'node:net';
 import { expect, it } from 'vitest';
 import { listen } from '../src/listen.ts';
 import { createServer } from '../src/server.ts';
-import { TEST_SECRET, testRegistry } from './helpers/start.ts';
+import { TEST_SECRET, testRegistry, testReplayPool } from './helpers/start.ts';
 
 it('close() lets a request in flight finish, refuses new connections, and resolves', { timeout: 30_000 }, async () => {
-  const server = await createServer({ registry: testRegistry(), secret: TEST_SECRET, logLevel: 'silent', rateLimit: false, webDist: null });
+  const server = await createServer({
+    registry: testRegistry(),
+    secret: TEST_SECRET,
+    logLevel: 'silent',
+    rateLimit: false,
+    webDist: null,
+    replayPool: testReplayPool(),
+  });
   const running = await listen(server, { port: 0, host: '127.0.0.1' });
   const body = JSON.stringify({ seed: 1, actions: [{ type: 'ADD', n: 1 }] });
   const socket = connect(running.port, '127.0.0.1');

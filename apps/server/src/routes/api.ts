@@ -1,7 +1,16 @@
-import { Reasons, replay } from '@hearth/engine';
+import { Reasons } from '@hearth/engine';
 import type { Hono } from 'hono';
 import { checkContentType, parseJsonBody, readBody } from '../body.ts';
-import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from '../context.ts';
+import {
+  type AppContext,
+  type AppEnv,
+  fail,
+  rateLimited,
+  replayCost,
+  replayOrRespond,
+  type ServedGame,
+  type ServerContext,
+} from '../context.ts';
 import { responseJson } from '../response-json.ts';
 import { parseSeedParam, parseSeedValue } from '../seed.ts';
 
@@ -117,7 +126,11 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (body.actions.length > ctx.maxVerifyActions) {
       return fail(ctx, c, 400, 'invalid_body', `actions has ${body.actions.length} items; at most ${ctx.maxVerifyActions} are replayed`);
     }
-    const result = replay(served.game, seed.seed, body.actions);
+    const wait = ctx.charge(c, replayCost(body.actions.length));
+    if (wait > 0) return rateLimited(ctx, c, wait);
+    // Off the event loop: a long list replays in a worker thread while this process keeps answering.
+    const result = await replayOrRespond(ctx, c, { slug: served.game.slug, seed: seed.seed, actions: body.actions });
+    if (result instanceof Response) return result;
     if (!result.ok) {
       ctx.metrics.refusal(c.get('route'), c.get('game'), result.reason);
       return c.json({

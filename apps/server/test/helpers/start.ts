@@ -1,15 +1,26 @@
-import { createRegistry, type GameModule, type Registry } from '@hearth/engine';
+import { fileURLToPath } from 'node:url';
+import type { Registry } from '@hearth/engine';
 import { registry as realRegistry } from '@hearth/games';
 import { listen } from '../../src/listen.ts';
+import { createReplayPool, type ReplayPool } from '../../src/replay-pool.ts';
 import { createServer, type HearthServer, type ServerOptions } from '../../src/server.ts';
-import { fixtureModules } from '../fixtures/fixture-games.ts';
+import { registry as fixtureRegistry } from '../fixtures/test-registry.ts';
 
 export const TEST_SECRET = 'test-secret-0123456789abcdef';
 
 /** The real games that have landed in @hearth/games, plus the test-only fixtures (served only by test servers). */
 export function testRegistry(): Registry {
-  const real = realRegistry.slugs.map((slug) => realRegistry.module(slug) as GameModule);
-  return createRegistry([...real, ...fixtureModules]);
+  return fixtureRegistry;
+}
+
+let sharedPool: ReplayPool | null = null;
+/**
+ * One replay pool per test file, over the same registry (fixtures included), shared by every server the file
+ * starts: its threads start on the first replay and end with the test worker.
+ */
+export function testReplayPool(): ReplayPool {
+  sharedPool ??= createReplayPool({ threads: 2, registryModule: fileURLToPath(new URL('../fixtures/test-registry.ts', import.meta.url)) });
+  return sharedPool;
 }
 
 export const realSlugs = realRegistry.slugs;
@@ -28,6 +39,7 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
     logLevel: 'silent',
     rateLimit: false,
     webDist: null,
+    replayPool: testReplayPool(),
     ...options,
   });
   const running = await listen(server, { port: 0, host: '127.0.0.1' });
