@@ -1,2 +1,17 @@
-// @hearth/mcp: every hearth game as MCP tools (issue 15). Filled in by its own commits.
-export {};
+// @hearth/mcp: every hearth game as MCP tools, over stdio (`hearth mcp`) and streamable HTTP (/mcp on the server).
+export { type AgentGame, type AgentGameStore, MemoryGameStore, type NewAgentGame } from './game-store.ts';
+export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from './http.ts';
+export { createMcpServer, INSTRUCTIONS, SERVER_INFO } from './server.ts';
+export { createSessionIds, type SessionIds } from './session-id.ts';
+export { loadLocalGames, mcpMain, runStdioServer, STDIO_USAGE, type StdioOptions } from './stdio.ts';
+export { httpSubmitter } from './submit.ts';
+export {
+  GameTable,
+  type RunSubmission,
+  type Submitter,
+  type TableGame,
+  type TableOptions,
+  type TableResult,
+  type VerifyOutcome,
+} from './table.ts';
+export { registerTools, toToolResult } from './tools.ts';

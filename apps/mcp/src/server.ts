@@ -1,0 +1,15 @@
+// One MCP server object per session: the tools bound to that session's owner id over a shared GameTable.
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { GameTable } from './table.ts';
+import { registerTools } from './tools.ts';
+
+export const SERVER_INFO = { name: 'hearth', version: '0.1.0' } as const;
+
+export const INSTRUCTIONS =
+  'Four turn-based score-attack games. Call list_games, then rules for one game, then new_game. Play with act (send only the game id and one action); every answer carries a small picture, the score, what your last action did, and the legal actions. verify proves a score; submit_run puts it on the leaderboard.';
+
+export function createMcpServer(table: GameTable, owner: string, slugs: readonly string[]): McpServer {
+  const server = new McpServer(SERVER_INFO, { instructions: INSTRUCTIONS });
+  registerTools(server, table, owner, slugs);
+  return server;
+}

@@ -1,0 +1,97 @@
+// The MCP tools: each a JSON Schema input (from zod) and a description written for a model, over the GameTable.
+// A refused action is an ordinary answer (the game is unchanged, legal actions attached); a call the model must
+// correct (unknown game id, bad seed, no server) is a tool error with a sentence saying what to do.
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import { type GameTable, RULE_SECTIONS, type TableResult } from './table.ts';
+
+/** Tool results are compact JSON text: the size an agent pays for each call (see bench/sizes.bench.ts). */
+export function toToolResult(result: TableResult): CallToolResult {
+  if (!result.ok) return { isError: true, content: [{ type: 'text', text: result.error }] };
+  return { content: [{ type: 'text', text: JSON.stringify(result.data) }] };
+}
+
+const gameId = z.string().describe('The id new_game returned, e.g. "g_…".');
+
+/** Registers every tool on `server` for one session (`owner`). */
+export function registerTools(server: McpServer, table: GameTable, owner: string, slugs: readonly string[]): void {
+  const slug = z.string().describe(`The game: ${slugs.join(', ')}.`);
+  server.registerTool(
+    'list_games',
+    { title: 'List games', description: 'The games you can play here, one line each. Start here.', inputSchema: {} },
+    async () => toToolResult(table.listGames()),
+  );
+  server.registerTool(
+    'rules',
+    {
+      title: 'Rules',
+      description:
+        'How to play a game. Without section: how to play in a few sentences, the scoring and the action JSON shape. Sections: goal, scoring, rules (the full document), actions (the action grammar), decisions (how the engine settles open points), legend (symbols of the full picture).',
+      inputSchema: { game: slug, section: z.enum(RULE_SECTIONS).optional() },
+    },
+    async ({ game, section }) => toToolResult(table.rules(game, section)),
+  );
+  server.registerTool(
+    'new_game',
+    {
+      title: 'New game',
+      description:
+        'Starts a game and returns its id and first view: a small text picture, the score, and the legal actions in a compact form. Keep the id; send it with every act. Same seed, same game.',
+      inputSchema: {
+        game: slug,
+        seed: z.number().int().optional().describe('Optional integer seed (wrapped to 32 bits); random when absent.'),
+      },
+    },
+    async ({ game, seed }) => toToolResult(await table.newGame(owner, game, seed)),
+  );
+  server.registerTool(
+    'act',
+    {
+      title: 'Act',
+      description:
+        'Takes one action in a game and returns the next view with what the action did under "last". An illegal action is refused with its reason, changes nothing, and the answer lists what is legal. Actions are JSON objects, e.g. {"type":"breathe"}; see rules section actions.',
+      inputSchema: { gameId, action: z.record(z.string(), z.unknown()).describe("One action object of the game's grammar.") },
+    },
+    async ({ gameId: id, action }) => toToolResult(await table.act(owner, id, action)),
+  );
+  server.registerTool(
+    'view',
+    {
+      title: 'View',
+      description: 'The current view of a game. With full=true: the whole state, the full observation and the exact legal action list.',
+      inputSchema: { gameId, full: z.boolean().optional() },
+    },
+    async ({ gameId: id, full }) => toToolResult(await table.view(owner, id, full ?? false)),
+  );
+  server.registerTool(
+    'legal_actions',
+    { title: 'Legal actions', description: 'The exact list of actions the engine accepts now, as JSON objects.', inputSchema: { gameId } },
+    async ({ gameId: id }) => toToolResult(await table.legalActions(owner, id)),
+  );
+  server.registerTool(
+    'verify',
+    {
+      title: 'Verify',
+      description: 'Replays the game from its seed and your actions and returns the proven score and state hash.',
+      inputSchema: { gameId },
+    },
+    async ({ gameId: id }) => toToolResult(await table.verify(owner, id)),
+  );
+  server.registerTool(
+    'submit_run',
+    {
+      title: 'Submit run',
+      description:
+        'Puts the game on the leaderboard after the server replays it. The first run under a player name claims it and returns a playerKey once: keep it and pass it as key for later runs under that name. agent is free text (model, harness, version).',
+      inputSchema: {
+        gameId,
+        player: z.string().describe('Player name: 2-24 letters, digits, - or _.'),
+        agent: z.string().optional(),
+        notes: z.string().optional(),
+        key: z.string().optional().describe('The playerKey a first run under this name returned.'),
+      },
+    },
+    async ({ gameId: id, player, agent, notes, key }) => toToolResult(await table.submitRun(owner, id, { player, agent, notes, key })),
+  );
+}
