@@ -53,7 +53,9 @@ export async function serveHandler(handle: (request: Request) => Promise<Respons
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks);
     const response = await handle(new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers, body }));
-    response.headers.forEach((value, key) => res.setHeader(key, value));
+    response.headers.forEach((value, key) => {
+      res.setHeader(key, value);
+    });
     res.writeHead(response.status);
     res.end(Buffer.from(await response.arrayBuffer()));
   });
