@@ -1,10 +1,12 @@
 // Cragwake: the game module. load() instantiates the kernel once per build and returns the Game.
 import { defineGame, type Game, type GameModule, type LoadOptions, type Rules } from '@hearth/engine';
+import { createBrief } from './brief.ts';
 import { createWall, type Wall } from './generator.ts';
 import { loadKernel } from './kernel.ts';
 import { type CragObservation, observe } from './observe.ts';
 import { createParseState, parseAction } from './parse.ts';
 import { createPolicies } from './policies.ts';
+import { createRecap } from './recap.ts';
 import { apply, type CragAction, initState, legalActions, refuse } from './rules.ts';
 import { buildSpec } from './spec.ts';
 import { type CragState, cloneState } from './state.ts';
@@ -25,6 +27,8 @@ export function createRules(wall: Wall): Rules<CragState, CragAction, CragObserv
     gameOver: (state) => state.phase === 'over',
     observe: (state) => observe(wall, state),
     clone: cloneState,
+    recap: createRecap(wall),
+    brief: createBrief(wall),
   };
 }
 

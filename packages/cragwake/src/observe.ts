@@ -1,13 +1,48 @@
-// The player's view: the numbers that matter at a glance and a plain-text picture of the band.
+// The player's view: every datum a renderer draws, as data (the wall with each hold's kind, breaths, cracks
+// and ice; fog, floor, ledges and the belay; your position; gusts and rockfall now and next per column; the
+// legal moves with their costs; what breathing would do; why the run ended), plus the text picture.
 import type { Observation } from '@hearth/engine';
 import { creepFires, visibleTop } from './band.ts';
 import type { Wall } from './generator.ts';
-import { legalMoves } from './rules.ts';
-import { type Cell, COLUMNS, type CragState, type Ending, floorRow, isLedgeRow, nextBelay, type Phase, type Row } from './state.ts';
+import { picture } from './picture.ts';
+import { BREATH_GAIN, BREATH_GAIN_OVERHANG, legalMoves } from './rules.ts';
+import { type Cell, type CragState, type Ending, floorRow, isLedgeRow, nextBelay, type Phase, type Row } from './state.ts';
+
+export { LEGEND } from './picture.ts';
+
+/** A wall hazard on a column: a gust (+2 to move onto it) or a rockfall (swept at the end of the turn). */
+export type Hazard = 'gust' | 'rockfall';
+
+/** One row of the band as a renderer draws it. */
+export interface ObservedRow {
+  row: number;
+  overhang: boolean;
+  fogged: boolean;
+  /** A belay ledge row (row divisible by 10). */
+  ledge: boolean;
+  /** The belay that completes the pitch being climbed. */
+  belay: boolean;
+  /** The lowest row a move may target. */
+  floor: boolean;
+  /** Under the floor: shown for reference, never a target, never changes. */
+  underFloor: boolean;
+  /** Columns 0..5; null is bare rock (and every cell of a fogged row). */
+  cells: Cell[];
+}
+
+/** A legal move: the target, its cost now, and whether it is a lunge. */
+export interface ObservedMove {
+  row: number;
+  col: number;
+  cost: number;
+  lunge: boolean;
+}
 
 export interface CragObservation extends Observation {
   phase: Phase;
   ending: Ending | null;
+  /** Why the run ended, in words (null while it goes on). */
+  endedBecause: string | null;
   pitch: number;
   turn: number;
   stamina: number;
@@ -26,103 +61,82 @@ export interface CragObservation extends Observation {
   spindrift: number;
   gusts: { now: number[]; next: number[] };
   rockfall: { now: number | null; next: number | null };
+  /** Per column 0..5, the hazards this turn and next turn (a renderer stacks one marker per column from it). */
+  hazards: Array<{ col: number; now: Hazard[]; next: Hazard[] }>;
   /** Whether the ice creep fires at the end of this turn. */
   creepFiresThisTurn: boolean;
-  /** The legal moves in legalActions order, with their cost now. */
-  moves: Array<{ row: number; col: number; cost: number; lunge: boolean }>;
+  /** The band, lowest row first (the same rows as state.band). */
+  wall: ObservedRow[];
+  /** The legal moves in legalActions order, with their cost now. The one name for move targets. */
+  moves: ObservedMove[];
+  /** The stamina change breathing would make now (+4/+2 on a jug with breaths, capped at the tank; else -1); null unless climbing. */
+  breath: number | null;
 }
 
-/** Legend of the text picture (served as spec.legend). */
-export const LEGEND: Record<string, string> = {
-  '@': 'prefix: you are on this cell',
-  J2: 'jug with 2 breaths left (J1: one left, J0: a spent jug)',
-  P: 'plain hold',
-  C: 'crimp (base cost 2)',
-  '=': 'belay ledge hold: a jug with no breaths, immune to ice, gusts, rockfall and overhang, always costs exactly 1',
-  x2: 'suffix: cracked, takes your weight 2 more times (lunging off it destroys it)',
-  '~': 'suffix: frosting (turns icy at the next ice creep; costs nothing yet)',
-  '*': 'suffix: icy (+2 to move onto; you cannot lunge from it)',
-  '.': 'bare rock',
-  '?': 'fog: a row above your foresight, not shown',
-  overhang: 'row note: the row overhangs (+1 to move onto; breathing gains 2 instead of 4)',
-  belay: 'row note: the belay that completes the pitch you are climbing',
-  ledge: 'row note: a belay ledge already completed (the floor of this pitch when marked floor)',
-  floor: 'row note: the lowest row you may move onto',
-  'under floor': 'row note: shown for reference, never a target',
-  'gust now/next': 'header: columns costing +2 this turn / next turn',
-  'rockfall now/next': 'header: the column swept at the end of this turn / the next (your own cell costs 4 stamina instead)',
-};
-
-function token(cell: Cell, row: number, here: boolean): string {
-  let t = here ? '@' : '';
-  if (cell === null) return `${t}.`;
-  if (isLedgeRow(row)) return `${t}=`;
-  t += cell.kind === 'jug' ? `J${cell.breaths}` : cell.kind === 'plain' ? 'P' : 'C';
-  if (cell.cracks > 0) t += `x${cell.cracks}`;
-  if (cell.ice === 'icy') t += '*';
-  else if (cell.ice === 'frosting') t += '~';
-  return t;
+/** The stamina change of a breath now: +4 (+2 on an overhang) on a jug with breaths off a ledge, capped at the tank; else -1. */
+export function breathDelta(s: CragState): number {
+  const r = s.band[s.row - (s.band[0] as Row).row] as Row;
+  const h = r.cells[s.col];
+  if (h && h.kind === 'jug' && h.breaths > 0 && !isLedgeRow(s.row))
+    return Math.min(r.overhang ? BREATH_GAIN_OVERHANG : BREATH_GAIN, s.tank - s.stamina);
+  return -1;
 }
 
-function breathText(s: CragState): string {
-  const h = s.band[s.row - (s.band[0] as Row).row]?.cells[s.col];
-  const row = s.band[s.row - (s.band[0] as Row).row];
-  if (h && h.kind === 'jug' && h.breaths > 0 && !isLedgeRow(s.row)) return `+${Math.min(row?.overhang ? 2 : 4, s.tank - s.stamina)}`;
-  return '-1';
+/** Why the run ended, in a player's words (`short`: three or four words, for the recap line). */
+export function endedBecause(s: CragState, short = false): string | null {
+  if (s.ending === 'exhausted') return 'stamina reached 0';
+  if (s.ending === 'noMove')
+    return short ? 'no affordable move' : `no affordable move with ${s.stamina} stamina (a breath does not keep a run alive)`;
+  if (s.ending === 'ended') return short ? 'ended at a ledge' : `you ended the run at the ledge of row ${s.row}`;
+  return null;
 }
 
-const cols = (list: number[]) => (list.length === 0 ? 'none' : list.map((c) => `col ${c}`).join(', '));
-const col = (c: number | null) => (c === null ? 'none' : `col ${c}`);
+export function hazards(s: CragState): CragObservation['hazards'] {
+  const out: CragObservation['hazards'] = [];
+  for (let c = 0; c < 6; c++) {
+    const now: Hazard[] = [];
+    const next: Hazard[] = [];
+    if (s.gusts.now.includes(c)) now.push('gust');
+    if (s.rockfall.now === c) now.push('rockfall');
+    if (s.gusts.next.includes(c)) next.push('gust');
+    if (s.rockfall.next === c) next.push('rockfall');
+    out.push({ col: c, now, next });
+  }
+  return out;
+}
 
-export function observe(wall: Wall, s: CragState): CragObservation {
+function observedWall(s: CragState): ObservedRow[] {
   const floor = floorRow(s);
   const belay = nextBelay(s);
+  return s.band.map((r) => ({
+    row: r.row,
+    overhang: r.overhang,
+    fogged: r.fogged,
+    ledge: isLedgeRow(r.row),
+    belay: r.row === belay,
+    floor: r.row === floor,
+    underFloor: r.row < floor,
+    cells: r.cells.map((c) => (c === null ? null : { kind: c.kind, breaths: c.breaths, cracks: c.cracks, ice: c.ice })),
+  }));
+}
+
+export function observe(wall: Wall, s: CragState): CragObservation {
   const d = wall.difficulty(s.pitch);
-  const top = visibleTop(wall, s);
   const creeps = s.phase === 'climbing' && creepFires(wall, s);
-  const lines: string[] = [];
+  const moves = legalMoves(s);
+  const breath = s.phase === 'climbing' ? breathDelta(s) : null;
+  const why = endedBecause(s);
   const status =
     s.phase === 'over'
-      ? `RUN OVER (${s.ending === 'ended' ? 'ended at a ledge' : 'out of stamina'})`
+      ? `RUN OVER (${why})`
       : s.phase === 'atLedge'
         ? `AT THE LEDGE of row ${s.row}: climbOn or endRun`
-        : `climbing pitch ${s.pitch}, belay at row ${belay}`;
-  lines.push(`Cragwake | ${status} | turn ${s.turn} | stamina ${s.stamina}/${s.tank} | score ${s.score}`);
-  lines.push(
-    `clean streak ${s.cleanStreak}, this pitch ${s.pitchDipped ? 'dipped' : 'clean so far'} | spindrift ${s.spindrift} | high point ${s.highPoint} | floor ${floor} | foresight ${d.foresight}`,
-  );
-  lines.push(
-    `gust now: ${cols(s.gusts.now)}; next: ${cols(s.gusts.next)} | rockfall now: ${col(s.rockfall.now)}; next: ${col(s.rockfall.next)} | ice creeps this turn: ${creeps ? 'yes' : 'no'}`,
-  );
-  let header = ' row |';
-  for (let c = 0; c < COLUMNS; c++) header += ` ${`c${c}`.padEnd(6)}`;
-  lines.push(`${header}|`);
-  for (let i = s.band.length - 1; i >= 0; i--) {
-    const r = s.band[i] as Row;
-    let line = `${String(r.row).padStart(4)} |`;
-    const notes: string[] = [];
-    if (r.fogged) {
-      for (let c = 0; c < COLUMNS; c++) line += ` ${'?'.padEnd(6)}`;
-      notes.push('fog');
-    } else {
-      for (let c = 0; c < COLUMNS; c++) line += ` ${token(r.cells[c] ?? null, r.row, r.row === s.row && c === s.col).padEnd(6)}`;
-      if (r.row === belay) notes.push('belay');
-      else if (isLedgeRow(r.row)) notes.push('ledge');
-      if (r.overhang) notes.push('overhang');
-      if (r.row === floor) notes.push('floor');
-      else if (r.row < floor) notes.push('under floor');
-    }
-    lines.push(`${line}| ${notes.join(', ')}`.trimEnd());
-  }
-  const moves = legalMoves(s);
-  if (s.phase === 'climbing')
-    lines.push(
-      `moves (row,col:cost, L = lunge): ${moves.map((m) => `${m.row},${m.col}:${m.cost}${m.lunge ? 'L' : ''}`).join('  ') || 'none'} | breathe: ${breathText(s)}`,
-    );
+        : `climbing pitch ${s.pitch}, belay at row ${nextBelay(s)}`;
   return {
-    text: lines.join('\n'),
+    text: picture(s, { status, foresight: d.foresight, creeps, breath, moves }),
     phase: s.phase,
     ending: s.ending,
+    endedBecause: why,
     pitch: s.pitch,
     turn: s.turn,
     stamina: s.stamina,
@@ -130,16 +144,19 @@ export function observe(wall: Wall, s: CragState): CragObservation {
     score: s.score,
     position: { row: s.row, col: s.col },
     highPoint: s.highPoint,
-    floor,
-    nextBelay: belay,
+    floor: floorRow(s),
+    nextBelay: nextBelay(s),
     foresight: d.foresight,
-    visibleTop: top,
+    visibleTop: visibleTop(wall, s),
     cleanStreak: s.cleanStreak,
     pitchClean: !s.pitchDipped,
     spindrift: s.spindrift,
     gusts: { now: s.gusts.now.slice(), next: s.gusts.next.slice() },
     rockfall: { now: s.rockfall.now, next: s.rockfall.next },
+    hazards: hazards(s),
     creepFiresThisTurn: creeps,
+    wall: observedWall(s),
     moves,
+    breath,
   };
 }

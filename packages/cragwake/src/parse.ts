@@ -6,7 +6,7 @@
 import { type Parsed, v } from '@hearth/engine';
 import { maskOfRow, visibleTop } from './band.ts';
 import type { Wall } from './generator.ts';
-import { CLEAN_CAP, CLEAN_PAY, type CragAction, DIP_AT, HEIGHT_PAY, PITCH_PAY, STAMINA_PAY } from './rules.ts';
+import { anyMoveLegal, CLEAN_CAP, CLEAN_PAY, type CragAction, DIP_AT, HEIGHT_PAY, PITCH_PAY, STAMINA_PAY } from './rules.ts';
 import {
   BAND_ROWS,
   bandBottom,
@@ -61,7 +61,7 @@ function check(wall: Wall, value: unknown): string | null {
     v.int(s.seed, 'seed', 0, U32),
     v.int(s.turn, 'turn', 0, 0x7fffffff),
     v.oneOf(s.phase, 'phase', ['climbing', 'atLedge', 'over']),
-    s.ending === null ? null : v.oneOf(s.ending, 'ending', ['exhausted', 'ended']),
+    s.ending === null ? null : v.oneOf(s.ending, 'ending', ['exhausted', 'noMove', 'ended']),
     v.int(s.pitch, 'pitch', 1, MAX_PITCH),
     v.int(s.highPoint, 'highPoint', 0, MAX_PITCH * 10),
     v.int(s.row, 'row', 0, MAX_PITCH * 10),
@@ -214,6 +214,12 @@ function checkBand(wall: Wall, s: CragState): string | null {
     }
   }
   if (holdAt(s, s.row, s.col) === null) return `the climber's cell (${s.row}, ${s.col}) is bare rock`;
+  // The third ending: a climbing state always has a move; a noMove ending has none (and stamina left).
+  if (s.phase === 'climbing' && !anyMoveLegal(s)) return 'phase climbing with no legal move: the run should have ended (ending noMove)';
+  if (s.ending === 'noMove') {
+    if (s.stamina === 0) return 'ending noMove needs stamina above 0 (at 0 the ending is exhausted)';
+    if (anyMoveLegal(s)) return 'ending noMove, but a move is legal in this state';
+  }
   // The repair's invariant over the rows in play.
   const base = bottom;
   for (let row = floorRow(s); row < Math.min(belay, top); row++) {

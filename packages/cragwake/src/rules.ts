@@ -141,6 +141,17 @@ export function legalActions(s: CragState): CragAction[] {
   if (s.phase === 'atLedge') return [{ type: 'climbOn' }, { type: 'endRun' }];
   if (s.phase !== 'climbing') return [];
   const out: CragAction[] = [];
+  scanMoves(s, out);
+  out.push({ type: 'breathe' });
+  return out;
+}
+
+/**
+ * The hot loop behind legalActions and the third ending's test (the same checks as moveCheck, without
+ * building refusal messages): pushes every legal move onto `out`, or, with `out` null, stops at the first
+ * and returns whether there is one. Ignores the phase.
+ */
+function scanMoves(s: CragState, out: CragAction[] | null): boolean {
   const belay = nextBelay(s);
   const floor = floorRow(s);
   const band = s.band;
@@ -148,6 +159,7 @@ export function legalActions(s: CragState): CragAction[] {
   const icy = (band[s.row - base] as Row).cells[s.col]?.ice === 'icy';
   const gusts = s.gusts.now;
   const stamina = s.stamina;
+  let found = false;
   for (let k = 0; k < 15; k++) {
     const lunge = k >= 8;
     if (lunge && icy) break;
@@ -165,11 +177,17 @@ export function legalActions(s: CragState): CragAction[] {
       if (r.overhang) cost += 1;
       for (let g = 0; g < gusts.length; g++) if (gusts[g] === col) cost += 2;
     }
-    if (cost <= stamina) out.push({ type: 'move', row, col });
+    if (cost <= stamina) {
+      if (out === null) return true;
+      out.push({ type: 'move', row, col });
+      found = true;
+    }
   }
-  out.push({ type: 'breathe' });
-  return out;
+  return found;
 }
+
+/** Whether any move (step or lunge) is legal from s, ignoring the phase: the test of the third ending. */
+export const anyMoveLegal = (s: CragState): boolean => scanMoves(s, null);
 
 /** A fresh game: pitch 1, full tank, at row 0 column 3, the band around row 0. */
 export function initState(wall: Wall, seed: number): CragState {
@@ -199,8 +217,8 @@ export function initState(wall: Wall, seed: number): CragState {
  * The single copy of the turn order, applied in place to a legal action:
  * pay or gain stamina; spend a crack on the hold you left; move; award height; note whether you dipped;
  * if you landed on the next unclimbed belay, complete the pitch and stop there; otherwise sweep any
- * rockfall, spread any frost, advance the turn, and end the run if stamina reached 0 (no legal move can
- * remain otherwise: breathing is always legal while climbing).
+ * rockfall, spread any frost, advance the turn, and end the run if stamina reached 0 or no move (step or
+ * lunge) is legal: breathing does not count as a move.
  */
 export function apply(wall: Wall, s: CragState, a: CragAction): void {
   switch (a.type) {
@@ -298,5 +316,10 @@ function endTurn(wall: Wall, s: CragState): void {
   if (s.stamina === 0) {
     s.phase = 'over';
     s.ending = 'exhausted';
+  } else if (!anyMoveLegal(s)) {
+    // "end the run if your stamina reached 0 or no legal move remains": a move is a step or a lunge, so
+    // breathing (always legal while climbing) does not keep the run alive.
+    s.phase = 'over';
+    s.ending = 'noMove';
   }
 }

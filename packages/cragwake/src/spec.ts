@@ -2,10 +2,20 @@
 import type { Decision, JsonSchema, Spec } from '@hearth/engine';
 import { GOAL, RULES, SCORING } from './document.ts';
 import { HELD_PITCH, PARAM_NAMES, type Wall } from './generator.ts';
-import { LEGEND } from './observe.ts';
+import { LEGEND } from './picture.ts';
 import { STATE_KEYS } from './state.ts';
 
-export const VERSION = '1.0.0';
+export const VERSION = '1.1.0';
+
+/** How to play, in a player's words (spec.summary). */
+export const SUMMARY = [
+  'Climb an endless wall six columns wide: every tenth row is a belay ledge that completes the pitch, refills your stamina and lets you carry on or stop.',
+  'Every move spends stamina: 1 for a jug or a plain hold and 2 for a crimp, plus 2 for a lunge, 2 onto ice, 2 into a gusting column and 1 onto an overhang; a ledge always costs 1.',
+  'Breathing on a jug with breaths left gains 4 stamina (2 under an overhang); anywhere else it costs 1, and each breath is a turn while the wall gets worse.',
+  'Height pays 10 a row; a pitch pays 100 times its number plus 15 for each stamina left, and a pitch where stamina never fell to 3 or below adds a clean-streak bonus.',
+  'Cracked holds break after you leave them, rockfall sweeps a column at the end of a turn (standing in it costs 4), and gusts and rockfall are shown a turn ahead.',
+  'The run ends when stamina reaches 0, when no move is affordable, or when you stop at a ledge; nothing you earned is ever lost.',
+];
 
 export const DECISIONS: Decision[] = [
   {
@@ -74,9 +84,9 @@ export const DECISIONS: Decision[] = [
       'state.turn counts completed wall turns from 0. A move or a breath is a turn, except a move that completes a pitch, which stops before the sweep, the creep and the turn advance (the turn continues after climbOn, with the same published gusts and rockfall). climbOn and endRun do not advance the turn and change nothing on the wall.',
   },
   {
-    topic: 'no legal move',
+    topic: 'no legal move (the third ending)',
     decision:
-      'A run ends when stamina is 0 after a turn, or when no legal action (breathing included) remains, or by endRun at a ledge. Breathing is always legal while climbing, so the second ending cannot happen; ending is "exhausted" or "ended". A move listed in legalActions is affordable; breathing with 1 stamina off a fresh jug spends the last point and ends the run.',
+      'The document: "A run ends when stamina reaches 0, when no legal move exists, or when you end it at a ledge. All three are the same ending", and the turn order ends with "end the run if your stamina reached 0 or no legal move remains". A move is the move action, a step or a lunge, as everywhere else in the document; "BREATHING. Always legal while climbing" reads as legal while the run goes on. So as the last step of a turn (after the turn advances, with the gusts of the new turn), the run ends with ending "exhausted" when stamina is 0, otherwise with ending "noMove" when no step or lunge is legal, even though a breath would be; a pitch-completing move stops before this test, and climbOn always leaves moves (a full tank, ledge moves cost 1). Then legalActions is empty, observation.endedBecause says why, and the score is kept, as in every ending. A climbing state with no legal move is therefore never emitted and is refused as invalid_state.',
   },
   {
     topic: 'lunges that end on the belay',
@@ -145,7 +155,7 @@ export const STATE_SCHEMA: JsonSchema = {
     seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
     turn: { type: 'integer', minimum: 0, description: 'completed wall turns' },
     phase: { enum: ['climbing', 'atLedge', 'over'] },
-    ending: { enum: [null, 'exhausted', 'ended'] },
+    ending: { enum: [null, 'exhausted', 'noMove', 'ended'] },
     row: { type: 'integer', minimum: 0 },
     col: { type: 'integer', minimum: 0, maximum: 5 },
     stamina: { type: 'integer', minimum: 0 },
@@ -209,11 +219,16 @@ export const OBSERVATION_SCHEMA: JsonSchema = {
     'rockfall',
     'creepFiresThisTurn',
     'moves',
+    'endedBecause',
+    'hazards',
+    'wall',
+    'breath',
   ],
   properties: {
     text: { type: 'string', description: 'plain-text picture of the band, top row first (legend in spec.legend)' },
     phase: { enum: ['climbing', 'atLedge', 'over'] },
-    ending: { enum: [null, 'exhausted', 'ended'] },
+    ending: { enum: [null, 'exhausted', 'noMove', 'ended'] },
+    endedBecause: { type: ['string', 'null'], description: 'why the run ended, in words (null while it goes on)' },
     pitch: { type: 'integer' },
     turn: { type: 'integer' },
     stamina: { type: 'integer' },
@@ -239,6 +254,42 @@ export const OBSERVATION_SCHEMA: JsonSchema = {
       properties: { now: columnOrNull, next: columnOrNull },
     },
     creepFiresThisTurn: { type: 'boolean' },
+    hazards: {
+      type: 'array',
+      minItems: 6,
+      maxItems: 6,
+      description: 'per column 0..5: the hazards this turn (now) and next turn (next), each gust or rockfall',
+      items: {
+        type: 'object',
+        required: ['col', 'now', 'next'],
+        properties: {
+          col: { type: 'integer', minimum: 0, maximum: 5 },
+          now: { type: 'array', items: { enum: ['gust', 'rockfall'] } },
+          next: { type: 'array', items: { enum: ['gust', 'rockfall'] } },
+        },
+      },
+    },
+    wall: {
+      type: 'array',
+      minItems: 10,
+      maxItems: 10,
+      description: 'the band as drawn, lowest row first (the rows of state.band)',
+      items: {
+        type: 'object',
+        required: ['row', 'overhang', 'fogged', 'ledge', 'belay', 'floor', 'underFloor', 'cells'],
+        properties: {
+          row: { type: 'integer', minimum: 0 },
+          overhang: { type: 'boolean' },
+          fogged: { type: 'boolean' },
+          ledge: { type: 'boolean', description: 'a belay ledge row (divisible by 10)' },
+          belay: { type: 'boolean', description: 'the belay that completes the pitch being climbed' },
+          floor: { type: 'boolean', description: 'the lowest row a move may target' },
+          underFloor: { type: 'boolean', description: 'under the floor: never a target' },
+          cells: { type: 'array', minItems: 6, maxItems: 6, items: cellSchema },
+        },
+      },
+    },
+    breath: { type: ['integer', 'null'], description: 'stamina change breathing would make now; null unless climbing' },
     moves: {
       type: 'array',
       description: 'the legal moves in legalActions order, each with its cost now and whether it is a lunge',
@@ -290,6 +341,7 @@ export function buildSpec(wall: Wall): Spec {
     decisions: DECISIONS,
     carry: 'state',
     version: VERSION,
+    summary: SUMMARY,
     legend: LEGEND,
     appendix: {
       difficulty: {

@@ -4,7 +4,8 @@ import type { Parsed } from '@hearth/engine';
 export type Kind = 'jug' | 'plain' | 'crimp';
 export type Ice = 'dry' | 'frosting' | 'icy';
 export type Phase = 'climbing' | 'atLedge' | 'over';
-export type Ending = 'exhausted' | 'ended';
+/** Why the run ended: stamina reached 0, no move (step or lunge) was legal after a turn, or endRun at a ledge. */
+export type Ending = 'exhausted' | 'noMove' | 'ended';
 
 /** A hold. `breaths` is only ever non-zero on a jug; `cracks` 0 means solid. */
 export interface Hold {
