@@ -1,75 +1,67 @@
 // Where the MCP server keeps each agent's games between tool calls: the wire body to send next (a sealed state on
 // the server, so a stored row cannot be forged), the seed and every action so far (for verify and submit_run).
-// Two implementations: in memory (stdio, tests, a server without a database) and the database (packages/store).
+// The shape is the store's own (packages/store GameSessionStore): the database keeps them on the server; this
+// in-memory twin serves stdio, tests, and nothing else.
+import type { GameSession, GameSessionStore, GameSessionUpdate, NewGameSession } from '@hearth/store';
 
-/** One game an agent is playing, as stored. */
-export interface AgentGame {
-  id: string;
-  /** The MCP session that owns it. */
-  owner: string;
-  slug: string;
-  seed: number;
-  /** JSON of the wire body to send with the next action: `{ state }` or `{ stateToken }`. */
-  wire: string;
-  /** JSON array of every accepted action, in order. */
-  actions: string;
-  turns: number;
-  createdAt: number;
-  updatedAt: number;
-  /** Bumped by every update; updates name the version they read (optimistic concurrency). */
-  version: number;
-}
-
-export type NewAgentGame = Omit<AgentGame, 'createdAt' | 'updatedAt' | 'version'>;
-
-export interface AgentGameStore {
-  create(game: NewAgentGame, now: number): Promise<AgentGame>;
-  get(id: string): Promise<AgentGame | undefined>;
-  /** Writes only when the stored version is still `expectedVersion`; false when another call got there first. */
-  update(id: string, change: Pick<AgentGame, 'wire' | 'actions' | 'turns'>, expectedVersion: number, now: number): Promise<boolean>;
-  delete(id: string): Promise<void>;
-  /** Removes games idle since before `before` (ms); returns how many. */
-  purgeIdle(before: number): Promise<number>;
-}
+export type { GameSession, GameSessionStore } from '@hearth/store';
 
 /**
- * In-memory store, bounded: past `maxGames` the least recently used game is dropped (documented in the README:
- * 10,000 games by default, about 3 KB each).
+ * In-memory store, bounded: past `maxGames` the least recently used game is dropped (10,000 games by default,
+ * a few KB each).
  */
-export class MemoryGameStore implements AgentGameStore {
-  private readonly games = new Map<string, AgentGame>();
+export class MemoryGameStore implements GameSessionStore {
+  private readonly games = new Map<string, GameSession>();
   constructor(private readonly maxGames = 10_000) {}
 
-  async create(game: NewAgentGame, now: number): Promise<AgentGame> {
-    const row: AgentGame = { ...game, createdAt: now, updatedAt: now, version: 1 };
+  async create(s: NewGameSession): Promise<GameSession> {
+    const now = s.now ?? Date.now();
+    const row: GameSession = {
+      id: s.id,
+      owner: s.owner,
+      slug: s.slug,
+      seed: s.seed,
+      wire: s.wire,
+      actions: [...s.actions],
+      turns: s.turns,
+      version: 1,
+      createdAt: now,
+      updatedAt: now,
+    };
     this.games.set(row.id, row);
-    while (this.games.size > this.maxGames) {
-      const oldest = this.games.keys().next().value as string;
-      this.games.delete(oldest);
-    }
-    return { ...row };
+    while (this.games.size > this.maxGames) this.games.delete(this.games.keys().next().value as string);
+    return copy(row);
   }
-  async get(id: string): Promise<AgentGame | undefined> {
+  async get(id: string): Promise<GameSession | null> {
     const row = this.games.get(id);
-    return row ? { ...row } : undefined;
+    return row ? copy(row) : null;
   }
-  async update(id: string, change: Pick<AgentGame, 'wire' | 'actions' | 'turns'>, expectedVersion: number, now: number): Promise<boolean> {
+  async update(id: string, u: GameSessionUpdate, expectedVersion: number): Promise<boolean> {
     const row = this.games.get(id);
     if (!row || row.version !== expectedVersion) return false;
-    // Re-insert so Map order stays least-recently-used first.
+    // Re-insert so the Map's order stays least recently used first.
     this.games.delete(id);
-    this.games.set(id, { ...row, ...change, updatedAt: now, version: row.version + 1 });
+    this.games.set(id, {
+      ...row,
+      wire: u.wire,
+      actions: [...u.actions],
+      turns: u.turns,
+      updatedAt: u.now ?? Date.now(),
+      version: row.version + 1,
+    });
     return true;
   }
-  async delete(id: string): Promise<void> {
-    this.games.delete(id);
+  async delete(id: string): Promise<boolean> {
+    return this.games.delete(id);
   }
-  async purgeIdle(before: number): Promise<number> {
+  async purgeIdle(beforeMs: number): Promise<number> {
     let n = 0;
-    for (const [id, row] of this.games) if (row.updatedAt < before && this.games.delete(id)) n++;
+    for (const [id, row] of this.games) if (row.updatedAt < beforeMs && this.games.delete(id)) n++;
     return n;
   }
   get size(): number {
     return this.games.size;
   }
 }
+
+const copy = (row: GameSession): GameSession => ({ ...row, actions: [...row.actions] });

@@ -1,5 +1,5 @@
 // @hearth/mcp: every hearth game as MCP tools, over stdio (`hearth mcp`) and streamable HTTP (/mcp on the server).
-export { type AgentGame, type AgentGameStore, MemoryGameStore, type NewAgentGame } from './game-store.ts';
+export { type GameSession, type GameSessionStore, MemoryGameStore } from './game-store.ts';
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from './http.ts';
 export { createMcpServer, INSTRUCTIONS, SERVER_INFO } from './server.ts';
 export { createSessionIds, type SessionIds } from './session-id.ts';

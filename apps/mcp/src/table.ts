@@ -4,7 +4,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { type CompactView, type Game, type OkResponse, type Refusal, replay, stateHash, type Wire } from '@hearth/engine';
 import { toSeed } from '@hearth/rng';
-import type { AgentGame, AgentGameStore } from './game-store.ts';
+import type { GameSession, GameSessionStore } from './game-store.ts';
 
 /** A loaded game and the wire the adapter carries its state with (sealed on the server, plain in stdio). */
 export interface TableGame {
@@ -32,7 +32,7 @@ export type Submitter = (run: RunSubmission) => Promise<Record<string, unknown>>
 
 export interface TableOptions {
   games: ReadonlyMap<string, TableGame>;
-  store: AgentGameStore;
+  store: GameSessionStore;
   /** Games idle longer than this expire (default 2 hours). */
   idleMs?: number;
   /** Replays seed + actions (the server passes its worker pool; default: in-process replay). */
@@ -115,10 +115,16 @@ export class GameTable {
       seed = s;
     }
     const response = served.wire.init(seed, { compact: true });
-    const row = await this.o.store.create(
-      { id: newGameId(), owner, slug, seed, wire: JSON.stringify(carried(served, response)), actions: '[]', turns: 0 },
-      this.now(),
-    );
+    const row = await this.o.store.create({
+      id: newGameId(),
+      owner,
+      slug,
+      seed,
+      wire: JSON.stringify(carried(served, response)),
+      actions: [],
+      turns: 0,
+      now: this.now(),
+    });
     return ok(viewOf(row, response.view as CompactView));
   }
 
@@ -135,13 +141,10 @@ export class GameTable {
         return error(`game ${gameId} could not be read back (${response.message}); start a new game`);
       return ok(refusalOf(row, served, response));
     }
-    const actions = JSON.parse(row.actions) as unknown[];
-    actions.push(action);
     const saved = await this.o.store.update(
       gameId,
-      { wire: JSON.stringify(carried(served, response)), actions: JSON.stringify(actions), turns: row.turns + 1 },
+      { wire: JSON.stringify(carried(served, response)), actions: [...row.actions, action], turns: row.turns + 1, now: this.now() },
       row.version,
-      this.now(),
     );
     if (!saved) return error(`game ${gameId} was changed by another call at the same moment; call view and act again`);
     return ok(viewOf({ ...row, turns: row.turns + 1 }, response.view as CompactView));
@@ -187,7 +190,7 @@ export class GameTable {
     const found = await this.find(owner, gameId);
     if (!found.ok) return found.result;
     const { row } = found;
-    const actions = JSON.parse(row.actions) as unknown[];
+    const actions = row.actions;
     const outcome = await (this.o.verify ?? this.localVerify)(row.slug, row.seed, actions);
     return ok({ gameId, game: row.slug, seed: row.seed, actions: actions.length, ...outcome });
   }
@@ -202,7 +205,7 @@ export class GameTable {
     const found = await this.find(owner, gameId);
     if (!found.ok) return found.result;
     const { row } = found;
-    const run: RunSubmission = { game: row.slug, seed: row.seed, actions: JSON.parse(row.actions), ...who };
+    const run: RunSubmission = { game: row.slug, seed: row.seed, actions: row.actions, ...who };
     try {
       const answer = await this.o.submit(run);
       return answer.ok === false
@@ -229,7 +232,7 @@ export class GameTable {
   private async find(
     owner: string,
     gameId: string,
-  ): Promise<{ ok: true; row: AgentGame; served: TableGame } | { ok: false; result: TableResult }> {
+  ): Promise<{ ok: true; row: GameSession; served: TableGame } | { ok: false; result: TableResult }> {
     const row = typeof gameId === 'string' && GAME_ID.test(gameId) ? await this.o.store.get(gameId) : undefined;
     // Another session's game reads as unknown: ids are not a way to look into someone else's play.
     if (!row || row.owner !== owner) return { ok: false, result: error(`no game ${gameId} in this session; new_game starts one`) };
@@ -259,7 +262,7 @@ function carried(served: TableGame, response: OkResponse): Record<string, unknow
 }
 
 /** The model's view: the compact view with the game id and turn; the recap without its item list (the text says it). */
-function viewOf(row: Pick<AgentGame, 'id' | 'slug' | 'turns'>, view: CompactView): Record<string, unknown> {
+function viewOf(row: Pick<GameSession, 'id' | 'slug' | 'turns'>, view: CompactView): Record<string, unknown> {
   const out: Record<string, unknown> = { gameId: row.id, game: row.slug, turn: row.turns, score: view.score, gameOver: view.gameOver };
   if (view.recap) out.last = { points: view.recap.points, text: view.recap.text };
   out.text = view.text;
@@ -267,7 +270,7 @@ function viewOf(row: Pick<AgentGame, 'id' | 'slug' | 'turns'>, view: CompactView
   return out;
 }
 
-function refusalOf(row: AgentGame, served: TableGame, refusal: Refusal): Record<string, unknown> {
+function refusalOf(row: GameSession, served: TableGame, refusal: Refusal): Record<string, unknown> {
   const opened = served.wire.openState(JSON.parse(row.wire));
   const actions = opened.ok ? served.game.compact(opened.value).actions : refusal.legalActions;
   const { ok: _ok, legalActions: _legal, ...detail } = refusal;
@@ -279,7 +282,7 @@ function unknownGame(slug: string, games: ReadonlyMap<string, TableGame>): strin
 }
 
 /** Re-exported for tests: the state hash of a stored game's current state. */
-export function hashOf(served: TableGame, row: AgentGame): string | null {
+export function hashOf(served: TableGame, row: GameSession): string | null {
   const opened = served.wire.openState(JSON.parse(row.wire));
   return opened.ok ? stateHash(opened.value) : null;
 }

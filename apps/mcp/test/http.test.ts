@@ -1,11 +1,15 @@
 // MCP over streamable HTTP with the SDK's real client: sessions are isolated, survive a restart and work across
 // instances sharing one store and secret; expired games and sessions say so; bad requests get clear errors.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createWire } from '@hearth/engine';
 import { registry } from '@hearth/games';
+import { openStore } from '@hearth/store';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryGameStore } from '../src/game-store.ts';
+import { type GameSessionStore, MemoryGameStore } from '../src/game-store.ts';
 import { createMcpHttpHandler, type McpHttpHandler } from '../src/http.ts';
 import type { TableGame } from '../src/table.ts';
 import { call, playThrough, serveHandler } from './play.ts';
@@ -14,7 +18,7 @@ let games: Map<string, TableGame>;
 const secret = 'test-secret-0123456789abcdef';
 const open: Array<{ close: () => Promise<void> | void }> = [];
 
-async function instance(store: MemoryGameStore, extra: { now?: () => number; idleMs?: number } = {}) {
+async function instance(store: GameSessionStore, extra: { now?: () => number; idleMs?: number } = {}) {
   const handler: McpHttpHandler = createMcpHttpHandler({ games, store, secret, ...extra });
   const served = await serveHandler(handler.handle);
   open.push(served, { close: () => handler.close() });
@@ -70,6 +74,25 @@ describe('MCP over streamable HTTP', () => {
     const resumed = await connect(second, sessionId);
     const view = await call(resumed, 'view', { gameId: started.data.gameId });
     expect(view).toMatchObject({ error: false, data: { turn: 1, game: 'sunloaf' } });
+  });
+
+  it('with the database, games survive a full restart: a new process opening the same SQLite file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-mcp-db-'));
+    open.push({ close: () => rmSync(dir, { recursive: true, force: true }) });
+    const before = await openStore({ dataDir: dir });
+    const client = await connect(await instance(before.games));
+    const started = await call(client, 'new_game', { game: 'cragwake', seed: 21 });
+    const legal = (await call(client, 'legal_actions', { gameId: started.data.gameId })).data.legalActions;
+    const moved = await call(client, 'act', { gameId: started.data.gameId, action: legal[0] });
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    await before.close();
+    const after = await openStore({ dataDir: dir });
+    open.push({ close: () => after.close() });
+    const resumed = await connect(await instance(after.games), sessionId);
+    const view = await call(resumed, 'view', { gameId: started.data.gameId });
+    expect(view.data).toMatchObject({ turn: 1, score: moved.data.score, text: moved.data.text });
+    const verified = await call(resumed, 'verify', { gameId: started.data.gameId });
+    expect(verified.data).toMatchObject({ ok: true, turns: 1 });
   });
 
   it('idle games expire, and say so', async () => {
