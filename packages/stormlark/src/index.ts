@@ -2,7 +2,7 @@
 import { defineGame, type Game, type GameModule, type LoadOptions } from '@hearth/engine';
 import { type KernelBuild, loadKernel, type StormlarkKernel } from './kernel.ts';
 import type { Observation } from './observe.ts';
-import { dodger } from './policies.ts';
+import { policies } from './policies.ts';
 import { createRules } from './rules.ts';
 import { spec } from './spec.ts';
 import type { StormlarkAction, StormlarkState } from './state.ts';
@@ -12,7 +12,7 @@ export type StormlarkGame = Game<StormlarkState, StormlarkAction, Observation>;
 /** The Game over a given kernel instance (tests and benchmarks build one per kernel build). */
 export function createGame(kernel: StormlarkKernel): StormlarkGame {
   const rules = createRules(kernel);
-  return defineGame(spec, rules, { policies: { dodger: dodger(rules) } });
+  return defineGame(spec, rules, { policies: policies(rules) });
 }
 
 const games = new Map<KernelBuild, Promise<StormlarkGame>>();
