@@ -40,14 +40,14 @@ export function tier(reach: number): Tier {
 function makeTier(r: number): Tier {
   return {
     solidsQuarters: 4 + (r - 1),
-    basaltPct: 20 + 5 * (r - 1),
+    basaltPct: 65 + 2 * (r - 1),
     runPct: 10 + 5 * (r - 1),
-    motePct: 45 - 3 * (r - 1),
+    motePct: 60 - 4 * (r - 1),
     squallPct: r >= 3 ? 10 + 2 * (r - 3) : 0,
     wallPct: r >= 8 ? 8 + 2 * (r - 8) : 0,
     weights: {
       knot: 40,
-      drifter: r >= 2 ? 30 : 0,
+      drifter: r >= 2 ? 20 : 0,
       rimeshell: r >= 4 ? 20 : 0,
       sparker: r >= 5 ? 15 : 0,
       warden: r >= 6 ? 10 : 0,

@@ -7,7 +7,7 @@ import { LEGEND } from './observe.ts';
 import { BUDGET, scheduleTable } from './schedule.ts';
 import { ACTION_TYPES, STATE_KEYS } from './state.ts';
 
-export const VERSION = '1.0.0';
+export const VERSION = '1.1.0';
 
 const DESCRIPTIONS: Record<string, string> = {
   UP: 'Shift one lane up. Illegal at lane 0.',
@@ -199,7 +199,7 @@ export const decisions: Decision[] = [
   {
     topic: 'warden spawn',
     decision:
-      'From reach 6 (the reach of the column being drawn) a new destructible solid is a warden with weight 10 of the unlocked weights (knot 40, drifter 30, rimeshell 20, sparker 15, warden 10). If 2 wardens are already on the board, or this column already drew one, the roll becomes a knot. A warden starts with 4 hp.',
+      'From reach 6 (the reach of the column being drawn) a new destructible solid is a warden with weight 10 of the unlocked weights (knot 40, drifter 20, rimeshell 20, sparker 15, warden 10). If 2 wardens are already on the board, or this column already drew one, the roll becomes a knot. A warden starts with 4 hp.',
   },
   {
     topic: 'pulse absorbed',

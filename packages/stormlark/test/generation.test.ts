@@ -62,9 +62,17 @@ describe('difficulty schedule', () => {
     expect(tier(14)).toEqual(tier(13));
     expect(tier(99)).toEqual(tier(13));
     // the measured mean of solids per content column rises every reach (walls from reach 8 push it up further)
-    const means = Array.from({ length: TIER_CAP }, (_, i) => kindsAt(i + 1, 4000).meanSolids);
+    const drawn = Array.from({ length: TIER_CAP }, (_, i) => kindsAt(i + 1, 4000));
+    const means = drawn.map((d) => d.meanSolids);
     for (let r = 1; r < TIER_CAP; r++) expect(means[r]).toBeGreaterThan(means[r - 1]!);
     expect(means[0]).toBeCloseTo(1, 1);
+    // measured, not only scheduled: the basalt share of drawn solids rises and motes per column fall every reach
+    const basalt = drawn.map((d) => (d.seen.get('crag') ?? 0) / (d.meanSolids * 4000));
+    const motes = drawn.map((d) => (d.seen.get('mote') ?? 0) / 4000);
+    for (let r = 1; r < TIER_CAP; r++) {
+      expect([r + 1, basalt[r]! > basalt[r - 1]!]).toEqual([r + 1, true]);
+      expect([r + 1, motes[r]! < motes[r - 1]!]).toEqual([r + 1, true]);
+    }
   });
   it('a Gate is every 21st drawn column, 7 markers wide', () => {
     const b = emptyBoard();
