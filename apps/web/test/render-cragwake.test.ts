@@ -1,74 +1,87 @@
+// The Cragwake board over real engine responses: keys as in the terminal client, costs and targets from
+// obs.moves, and hazard markers that never overlap (200 positions along greedy games across seeds).
+import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
+import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
-import { cellOrigin, cragwakeRenderer, targetsOf } from '../src/render/cragwake.ts';
-import { actsIn, viewOf } from './view.ts';
+import { cellOrigin, cragwakeRenderer, hazardMarkers, obsOf, TARGET_KEYS, targetsOf } from '../src/render/cragwake.ts';
+import { END_HINT } from '../src/render/markup.ts';
+import type { View } from '../src/render/types.ts';
+import { actsIn } from './view.ts';
 
-const hold = (kind: string, extra = {}) => ({ kind, breaths: kind === 'jug' ? 2 : 0, cracks: 0, ice: 'dry', ...extra });
-function state() {
-  const band = [];
-  for (let r = 0; r < 10; r++) {
-    const fogged = r >= 7;
-    const cells = fogged
-      ? [null, null, null, null, null, null]
-      : [hold('jug'), null, hold('crimp', { cracks: 2 }), hold('plain', { ice: 'icy' }), null, hold('plain', { ice: 'frosting' })];
-    band.push({ row: r, overhang: r === 3, fogged, cells });
+/** Positions along the game's own greedy policy (it climbs high enough to meet gusts and rockfall), every 5th turn. */
+async function positions(count: number, every = 5): Promise<View[]> {
+  const game = (await registry.load('cragwake'))!;
+  const wire = createWire(game, { codec: PlainTokenCodec });
+  const out: View[] = [];
+  for (let seed = 1; out.length < count; seed++) {
+    const policy = game.policies.greedy!(seed);
+    let response: OkResponse = wire.init(seed);
+    for (let i = 0; i < 600 && out.length < count && !response.gameOver; i++) {
+      if (i % every === 0) out.push({ slug: 'cragwake', spec: game.spec, response, lastAction: undefined, replaying: false });
+      const next = wire.act({ state: response.state, action: policy.decide(response.state, response.legalActions) });
+      if (!next.ok) throw new Error(next.message);
+      response = next;
+    }
   }
-  return {
-    turn: 4,
-    phase: 'climbing',
-    ending: null,
-    row: 1,
-    col: 3,
-    stamina: 17,
-    tank: 24,
-    pitch: 1,
-    highPoint: 1,
-    cleanStreak: 0,
-    pitchDipped: false,
-    spindrift: 0,
-    band,
-    gusts: { now: [2], next: [4] },
-    rockfall: { now: 5, next: null },
-  };
+  return out;
 }
-const legal = [{ type: 'move', row: 2, col: 2 }, { type: 'move', row: 2, col: 3 }, { type: 'breathe' }, { type: 'endRun' }];
 
-describe('cragwake renderer', () => {
+const intersects = (a: { x: number; y: number; w: number; h: number }, b: typeof a) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+describe.skipIf(!registry.has('cragwake'))('cragwake renderer', () => {
   it('puts the lowest band row at the bottom, columns left to right', () => {
     expect(cellOrigin(0, 10, 0).y).toBeGreaterThan(cellOrigin(9, 10, 0).y);
     expect(cellOrigin(0, 10, 5).x).toBeGreaterThan(cellOrigin(0, 10, 0).x);
   });
 
-  it('makes every visible cell clickable as a move and every legal target focusable, numbered and costed', () => {
-    const view = viewOf('cragwake', state(), legal, {
-      targets: [
-        { row: 2, col: 2, cost: 2 },
-        { row: 2, col: 3, cost: 3 },
-      ],
-    });
-    const html = cragwakeRenderer.render(view, null);
-    const moves = actsIn(html).filter((a: any) => a.type === 'move');
-    expect(moves).toHaveLength(7 * 6); // 7 unfogged rows of 6 cells, fog is not clickable
-    expect(html.match(/class="cell target/g)).toHaveLength(2);
-    expect(html).toContain('>−2<');
-    expect(html).toContain('>−3<');
-    expect(targetsOf(view).map((t) => t.cost)).toEqual([2, 3]);
-    expect(html).toContain('hold crimp');
-    expect(html).toContain('hold plain icy');
-    expect(html).toContain('hold plain frosting');
-    expect(html).toContain('class="row-bg overhang"');
-    expect(html.match(/class="row-bg fog"/g)).toHaveLength(3);
-    expect(html).toContain('class="gust now"');
-    expect(html).toContain('class="gust next"');
-    expect(html).toContain('class="rock now"');
-    expect(html).toContain('Stamina 17/24');
+  it('rings, keys and costs exactly the observation’s moves; every visible cell is clickable', async () => {
+    const [view] = await positions(1);
+    const obs = obsOf(view!);
+    const html = cragwakeRenderer.render(view!, null);
+    expect(html.match(/class="cell target/g)).toHaveLength(obs.moves.length);
+    for (const m of obs.moves) expect(html).toContain(`cost ${m.cost}`);
+    const visible = obs.wall.filter((r) => !r.fogged).length * 6;
+    expect(actsIn(html).filter((a) => (a as { type: string }).type === 'move')).toHaveLength(visible);
+    expect(html).toContain(`Stamina ${obs.stamina}/${obs.tank}`);
   });
 
-  it('draws targets without a cost when the observation publishes none, and maps keys to actions', () => {
-    const view = viewOf('cragwake', state(), legal);
-    expect(targetsOf(view).every((t) => t.cost === undefined)).toBe(true);
-    expect(cragwakeRenderer.onKey?.('2', view, null)).toEqual({ act: { type: 'move', row: 2, col: 3 } });
-    expect(cragwakeRenderer.onKey?.('9', view, null)).toBeNull();
-    expect(cragwakeRenderer.onKey?.('B', view, null)).toEqual({ act: { type: 'breathe' } });
-    expect(cragwakeRenderer.onKey?.('e', view, null)).toEqual({ act: { type: 'endRun' } });
+  it('maps keys like the terminal client: target keys, steps, breathe, climb on, Shift+E; a lone e only explains', async () => {
+    const [view] = await positions(1);
+    const obs = obsOf(view!);
+    const moves = targetsOf(view!);
+    moves.forEach((m, i) => {
+      const k = TARGET_KEYS[i];
+      if (k) expect(cragwakeRenderer.onKey?.(k, view!, null)).toEqual({ act: { type: 'move', row: m.row, col: m.col } });
+    });
+    const { row, col } = obs.position;
+    expect(cragwakeRenderer.onKey?.('ArrowUp', view!, null)).toEqual({ act: { type: 'move', row: row + 1, col } });
+    expect(cragwakeRenderer.onKey?.('k', view!, null)).toEqual({ act: { type: 'move', row: row + 1, col } });
+    expect(cragwakeRenderer.onKey?.('h', view!, null)).toEqual({ act: { type: 'move', row, col: col - 1 } });
+    expect(cragwakeRenderer.onKey?.('u', view!, null)).toEqual({ act: { type: 'move', row: row + 1, col: col + 1 } });
+    expect(cragwakeRenderer.onKey?.('.', view!, null)).toEqual({ act: { type: 'breathe' } });
+    expect(cragwakeRenderer.onKey?.('c', view!, null)).toEqual({ act: { type: 'climbOn' } });
+    expect(cragwakeRenderer.onKey?.('E', view!, null)).toEqual({ act: { type: 'endRun' } });
+    expect(cragwakeRenderer.onKey?.('e', view!, null)).toEqual({ say: END_HINT });
+  });
+
+  it('stacks one marker per column: no two hazard labels intersect over 200 positions', async () => {
+    const views = await positions(200);
+    let drawn = 0;
+    let shared = 0;
+    for (const view of views) {
+      const obs = obsOf(view);
+      const marks = hazardMarkers(obs);
+      drawn += marks.length;
+      for (const h of obs.hazards) if (h.now.length + h.next.length > 1) shared++;
+      for (let i = 0; i < marks.length; i++)
+        for (let j = i + 1; j < marks.length; j++)
+          expect(intersects(marks[i]!, marks[j]!), `turn ${obs.turn}: ${marks[i]!.text} / ${marks[j]!.text}`).toBe(false);
+      // and every hazard the observation lists has its own marker
+      expect(marks).toHaveLength(obs.hazards.reduce((s, h) => s + h.now.length + h.next.length, 0));
+    }
+    expect(drawn).toBeGreaterThan(0);
+    expect(shared, 'no position had two hazards in one column').toBeGreaterThan(0);
+    console.log(`cragwake markers: ${drawn} over ${views.length} positions, ${shared} columns with more than one hazard`);
   });
 });

@@ -1,60 +1,82 @@
-// Cragwake: the band of the wall as a 6-column grid, highest row on top. Holds are drawn by kind (jug, plain,
-// crimp) with breaths, cracks and frost/ice; overhanging rows, fog, ledges, this and next turn's gusts and
-// rockfall are marked. Every cell is clickable (the engine refuses what is not a legal move); legal targets are
-// highlighted with their cost when the observation publishes it, and numbered for the keyboard.
-import { actAttrs, actButton, gauge, isRecord, stats } from './markup.ts';
-import type { Renderer, View } from './types.ts';
+// Cragwake: the band of the wall as a 6-column grid, highest row on top, drawn from the observation alone
+// (obs.wall, obs.moves with their costs, obs.hazards per column). Holds are drawn by kind (jug, plain, crimp)
+// with breaths, cracks and frost/ice; overhanging rows, fog, ledges and the belay are marked; each column gets
+// one stacked marker of its hazards this turn and next (they never overlap). Every cell is clickable (the
+// engine refuses what is not a legal move); legal targets are ringed, keyed and costed.
+import type { CragObservation } from '@hearth/cragwake';
+import { actAttrs, END_HINT, gauge, legalButton, stats } from './markup.ts';
+import type { Intent, Renderer, View } from './types.ts';
 
-interface Hold {
-  kind: 'jug' | 'plain' | 'crimp';
-  breaths: number;
-  cracks: number;
-  ice: 'dry' | 'frosting' | 'icy';
-}
-interface Row {
-  row: number;
-  overhang: boolean;
-  fogged: boolean;
-  cells: (Hold | null)[];
-}
-interface CragState {
-  turn: number;
-  phase: 'climbing' | 'atLedge' | 'over';
-  ending: string | null;
-  row: number;
-  col: number;
-  stamina: number;
-  tank: number;
-  pitch: number;
-  highPoint: number;
-  cleanStreak: number;
-  pitchDipped: boolean;
-  spindrift: number;
-  band: Row[];
-  gusts: { now: number[]; next: number[] };
-  rockfall: { now: number | null; next: number | null };
-}
-type Move = { type: 'move'; row: number; col: number; cost?: number };
+type Hold = NonNullable<CragObservation['wall'][number]['cells'][number]>;
+type Move = CragObservation['moves'][number];
 
 export const CELL = 64;
-const TOP = 44; // room for the gust/rockfall markers above the band
+/** One marker line's height; a column stacks at most four (gust and rockfall, now and next). */
+export const MARK_LINE = 15;
+const TOP = 4 * MARK_LINE + 6;
 const LEFT = 40; // row numbers
 export const COLS = 6;
+
+/** Keys that take the listed moves, as in the terminal client: digits, then letters no Cragwake control uses. */
+export const TARGET_KEYS = '123456789adfgimoprstvwxz'.split('');
+/** Step keys: [rows up, columns right] (row counts upward, so up climbs), arrows and hjkl + yubn as in the terminal. */
+const STEP_KEYS: Record<string, readonly [number, number]> = {
+  ArrowUp: [1, 0],
+  k: [1, 0],
+  ArrowDown: [-1, 0],
+  j: [-1, 0],
+  ArrowLeft: [0, -1],
+  h: [0, -1],
+  ArrowRight: [0, 1],
+  l: [0, 1],
+  y: [1, -1],
+  u: [1, 1],
+  b: [-1, -1],
+  n: [-1, 1],
+};
+
+export const obsOf = (view: View) => view.response.observation as CragObservation;
 
 /** Screen position of a cell's top-left corner: band row index 0 (lowest) is drawn at the bottom. */
 export function cellOrigin(bandIndex: number, bandSize: number, col: number): { x: number; y: number } {
   return { x: LEFT + col * CELL, y: TOP + (bandSize - 1 - bandIndex) * CELL };
 }
 
-/** The legal moves with their costs, from the observation when it carries them, else without a cost. */
-export function targetsOf(view: View): { row: number; col: number; cost: number | undefined }[] {
-  const obs = view.response.observation as Record<string, unknown>;
-  const published = [obs.targets, obs.moves, obs.legalMoves].find(Array.isArray) as unknown[] | undefined;
-  const costs = new Map<string, number>();
-  for (const t of published ?? []) if (isRecord(t) && typeof t.cost === 'number') costs.set(`${t.row},${t.col}`, t.cost);
-  return (view.response.legalActions as Move[])
-    .filter((a) => isRecord(a) && a.type === 'move')
-    .map((a) => ({ row: a.row, col: a.col, cost: typeof a.cost === 'number' ? a.cost : costs.get(`${a.row},${a.col}`) }));
+/** The legal moves with their costs, in legalActions order: the observation's one list of targets. */
+export const targetsOf = (view: View): Move[] => obsOf(view).moves;
+
+/** A hazard marker's box in SVG units (the text is drawn inside it). */
+export interface Marker {
+  col: number;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  cls: string;
+  text: string;
+}
+
+const LABEL: Record<string, string> = { 'gust now': '≋ +2', 'rockfall now': '▼ rock', 'gust next': '≋ next', 'rockfall next': '▽ next' };
+
+/** One stacked marker per column: this turn's hazards on top, then next turn's, one line each, never overlapping. */
+export function hazardMarkers(obs: CragObservation): Marker[] {
+  const out: Marker[] = [];
+  for (const h of obs.hazards) {
+    const lines = [...h.now.map((z) => `${z} now`), ...h.next.map((z) => `${z} next`)];
+    lines.forEach((line, i) => {
+      const [kind, when] = line.split(' ') as [string, string];
+      out.push({
+        col: h.col,
+        x: LEFT + h.col * CELL + 2,
+        y: 2 + i * MARK_LINE,
+        w: CELL - 4,
+        h: MARK_LINE - 1,
+        cls: `${kind === 'gust' ? 'gust' : 'rock'} ${when}`,
+        text: LABEL[line] ?? line,
+      });
+    });
+  }
+  return out;
 }
 
 function holdShape(h: Hold, cx: number, cy: number): string {
@@ -85,100 +107,104 @@ function holdLabel(h: Hold | null, row: number, col: number): string {
 }
 
 export function drawBand(view: View): string {
-  const s = view.response.state as CragState;
-  const n = s.band.length;
+  const obs = obsOf(view);
+  const n = obs.wall.length;
   const width = LEFT + COLS * CELL + 8;
   const height = TOP + n * CELL + 8;
-  const targets = targetsOf(view);
+  const targets = obs.moves;
   const targetIndex = new Map(targets.map((t, i) => [`${t.row},${t.col}`, i]));
   const parts: string[] = [];
-  // column markers: this turn's gusts and rockfall (strong), next turn's (faint)
-  for (let c = 0; c < COLS; c++) {
-    const x = LEFT + c * CELL + CELL / 2;
-    if (s.gusts.now.includes(c)) parts.push(`<text class="gust now" x="${x}" y="18">≋ +2</text>`);
-    if (s.gusts.next.includes(c)) parts.push(`<text class="gust next" x="${x}" y="36">≋ next</text>`);
-    if (s.rockfall.now === c)
-      parts.push(`<rect class="rockfall-col now" x="${LEFT + c * CELL}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
-    if (s.rockfall.now === c) parts.push(`<text class="rock now" x="${x - 22}" y="18">▼ rock</text>`);
-    if (s.rockfall.next === c) parts.push(`<text class="rock next" x="${x - 22}" y="36">▽ next</text>`);
-    if (s.gusts.now.includes(c))
-      parts.push(`<rect class="gust-col" x="${LEFT + c * CELL}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
+  for (const h of obs.hazards) {
+    const x = LEFT + h.col * CELL;
+    if (h.now.includes('rockfall')) parts.push(`<rect class="rockfall-col now" x="${x}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
+    if (h.now.includes('gust')) parts.push(`<rect class="gust-col" x="${x}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
   }
-  s.band.forEach((r, i) => {
+  for (const m of hazardMarkers(obs))
+    parts.push(
+      `<g class="marker ${m.cls}" data-col="${m.col}"><rect class="marker-box" x="${m.x}" y="${m.y}" width="${m.w}" height="${m.h}" rx="3"/><text class="${m.cls}" x="${m.x + m.w / 2}" y="${m.y + m.h - 3}">${m.text}</text></g>`,
+    );
+  obs.wall.forEach((r, i) => {
     const y = cellOrigin(i, n, 0).y;
-    const ledge = r.row % 10 === 0;
-    const cls = r.fogged ? 'fog' : ledge ? 'ledge' : r.overhang ? 'overhang' : 'rock';
-    parts.push(`<rect class="row-bg ${cls}" x="${LEFT}" y="${y}" width="${COLS * CELL}" height="${CELL}"/>`);
+    const cls = r.fogged ? 'fog' : r.ledge ? 'ledge' : r.overhang ? 'overhang' : 'rock';
+    parts.push(
+      `<rect class="row-bg ${cls}${r.underFloor ? ' under-floor' : ''}" x="${LEFT}" y="${y}" width="${COLS * CELL}" height="${CELL}"/>`,
+    );
     parts.push(`<text class="row-num" x="${LEFT - 6}" y="${y + CELL / 2 + 5}">${r.row}</text>`);
     if (r.overhang && !r.fogged) parts.push(`<text class="overhang-mark" x="4" y="${y + 14}">⌒</text>`);
-    if (ledge) parts.push(`<text class="ledge-mark" x="${LEFT + 4}" y="${y + 12}">belay ${r.row}</text>`);
+    if (r.ledge) parts.push(`<text class="ledge-mark" x="${LEFT + 4}" y="${y + 12}">${r.belay ? 'belay' : 'ledge'} ${r.row}</text>`);
     if (r.fogged) parts.push(`<text class="fog-mark" x="${LEFT + COLS * CELL - 40}" y="${y + CELL / 2 + 5}">fog</text>`);
     r.cells.forEach((h, c) => {
       const { x } = cellOrigin(i, n, c);
-      const cx = x + CELL / 2;
-      const cy = y + CELL / 2;
       const key = `${r.row},${c}`;
       const t = targetIndex.get(key);
-      const here = s.row === r.row && s.col === c;
-      const move = { type: 'move', row: r.row, col: c };
-      const label = `${t !== undefined ? `move ${t + 1}: ` : ''}${holdLabel(h, r.row, c)}${t !== undefined && targets[t]?.cost !== undefined ? `, cost ${targets[t]?.cost}` : ''}`;
+      const here = obs.position.row === r.row && obs.position.col === c;
+      const target = t === undefined ? undefined : targets[t];
+      const keyName = t === undefined ? undefined : TARGET_KEYS[t];
+      const label = `${target ? `move ${keyName ?? (t ?? 0) + 1}: ` : ''}${holdLabel(h, r.row, c)}${target ? `, cost ${target.cost}` : ''}`;
       const attrs = r.fogged
         ? ''
-        : actAttrs(move, `cell-${key}`, label).replace('tabindex="0"', t !== undefined ? 'tabindex="0"' : 'tabindex="-1"');
-      parts.push(`<g class="cell${t !== undefined ? ' target' : ''}${here ? ' here' : ''}" ${attrs}>`);
+        : actAttrs({ type: 'move', row: r.row, col: c }, `cell-${key}`, label).replace(
+            'tabindex="0"',
+            target ? 'tabindex="0"' : 'tabindex="-1"',
+          );
+      parts.push(`<g class="cell${target ? ' target' : ''}${here ? ' here' : ''}" ${attrs}>`);
       parts.push(`<rect class="hit" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="6"/>`);
-      if (h) parts.push(holdShape(h, cx, cy));
-      if (t !== undefined) {
-        const cost = targets[t]?.cost;
+      if (h) parts.push(holdShape(h, x + CELL / 2, y + CELL / 2));
+      if (target) {
         parts.push(`<rect class="target-ring" x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="8"/>`);
-        parts.push(`<text class="target-num" x="${x + 6}" y="${y + CELL - 7}">${t + 1}</text>`);
-        if (cost !== undefined) parts.push(`<text class="target-cost" x="${x + CELL - 6}" y="${y + CELL - 7}">−${cost}</text>`);
+        if (keyName) parts.push(`<text class="target-num" x="${x + 6}" y="${y + CELL - 7}">${keyName}</text>`);
+        parts.push(`<text class="target-cost" x="${x + CELL - 6}" y="${y + CELL - 7}">−${target.cost}</text>`);
       }
       parts.push('</g>');
     });
   });
-  // the climber
-  const ci = s.band.findIndex((r) => r.row === s.row);
+  const ci = obs.wall.findIndex((r) => r.row === obs.position.row);
   if (ci >= 0) {
-    const { x, y } = cellOrigin(ci, n, s.col);
+    const { x, y } = cellOrigin(ci, n, obs.position.col);
     parts.push(
-      `<g class="climber" pointer-events="none" aria-label="you, row ${s.row} column ${s.col}"><rect class="you-ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="9"/><circle cx="${x + CELL - 11}" cy="${y + 11}" r="8"/></g>`,
+      `<g class="climber" pointer-events="none" aria-label="you, row ${obs.position.row} column ${obs.position.col}"><rect class="you-ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="9"/><circle cx="${x + CELL - 11}" cy="${y + 11}" r="8"/></g>`,
     );
   }
-  return `<svg class="board-svg crag" viewBox="0 0 ${width} ${height}" role="group" aria-label="the wall, rows ${s.band[0]?.row} to ${s.band[n - 1]?.row}">${parts.join('')}</svg>`;
+  return `<svg class="board-svg crag" viewBox="0 0 ${width} ${height}" role="group" aria-label="the wall, rows ${obs.wall[0]?.row} to ${obs.wall[n - 1]?.row}">${parts.join('')}</svg>`;
 }
+
+const phaseText = (obs: CragObservation) =>
+  obs.phase === 'atLedge' ? 'at a belay ledge' : obs.phase === 'over' ? `run over: ${obs.endedBecause ?? ''}` : 'climbing';
 
 export const cragwakeRenderer: Renderer<null> = {
   initUi: () => null,
-  keyHelp: 'Click a hold (or press its number 1–9, or Tab to it and Enter) to move there. B breathe, C climb on, E end run.',
+  keyHelp:
+    'Click a hold, or press the key drawn on it (1–9, then letters), or step with the arrows / h j k l (y u b n diagonally). . or Space breathes, C climbs on at a ledge, Shift+E ends the run.',
   render(view) {
-    const s = view.response.state as CragState;
-    const phase = s.phase === 'atLedge' ? 'at a belay ledge' : s.phase === 'over' ? `run over (${s.ending ?? ''})` : 'climbing';
-    const side = `<div class="side">${gauge('Stamina', s.stamina, s.tank, 'stamina')}${stats([
-      ['Pitch', s.pitch],
-      ['Next belay', `row ${s.pitch * 10}`],
-      ['Height', `row ${s.row}`],
-      ['High point', s.highPoint],
-      ['Clean streak', s.cleanStreak],
-      ['This pitch', s.pitchDipped ? 'dipped ≤3' : 'clean so far'],
-      ['Turn', s.turn],
-      ['Spindrift', s.spindrift],
-      ['Ice creep', (view.response.observation as { creepFiresThisTurn?: boolean }).creepFiresThisTurn ? 'this turn' : 'not this turn'],
-      ['Phase', phase],
+    const obs = obsOf(view);
+    const breath = obs.breath === null ? '' : ` (${obs.breath > 0 ? '+' : ''}${obs.breath})`;
+    const side = `<div class="side">${gauge('Stamina', obs.stamina, obs.tank, 'stamina')}${stats([
+      ['Pitch', obs.pitch],
+      ['Next belay', `row ${obs.nextBelay}`],
+      ['Height', `row ${obs.position.row}`],
+      ['High point', obs.highPoint],
+      ['Clean streak', obs.cleanStreak],
+      ['This pitch', obs.pitchClean ? 'clean so far' : 'dipped ≤3'],
+      ['Turn', obs.turn],
+      ['Spindrift', obs.spindrift],
+      ['Ice creep', obs.creepFiresThisTurn ? 'this turn' : 'not this turn'],
+      ['Phase', phaseText(obs)],
     ])}
-<div class="actions">${actButton({ type: 'breathe' }, 'Breathe (B)', 'breathe')}${actButton({ type: 'climbOn' }, 'Climb on (C)', 'climbOn')}${actButton({ type: 'endRun' }, 'End run (E)', 'endRun')}</div>
+<div class="actions">${legalButton(view, { type: 'breathe' }, `Breathe${breath} (.)`, 'breathe')}${legalButton(view, { type: 'climbOn' }, 'Climb on (C)', 'climbOn')}${legalButton(view, { type: 'endRun' }, 'End run (⇧E)', 'endRun', `End the run at row ${obs.position.row} with ${obs.score} points?`)}</div>
 <p class="legend"><span class="lg jug">jug</span> <span class="lg plain">plain</span> <span class="lg crimp">crimp</span> ❄ frosting, ❄❄ icy (+2), ⌒ overhang (+1), ≋ gust (+2), ▼ rockfall at the end of this turn</p></div>`;
     return `<div class="board-row">${drawBand(view)}${side}</div>`;
   },
-  onKey(key, view) {
-    const k = key.toLowerCase();
-    if (k === 'b') return { act: { type: 'breathe' } };
-    if (k === 'c') return { act: { type: 'climbOn' } };
-    if (k === 'e') return { act: { type: 'endRun' } };
-    if (/^[1-9]$/.test(key)) {
-      const t = targetsOf(view)[Number(key) - 1];
-      return t ? { act: { type: 'move', row: t.row, col: t.col } } : null;
-    }
-    return null;
+  onKey(key, view): Intent {
+    const obs = obsOf(view);
+    const step = STEP_KEYS[key];
+    // a step names a neighbour; the engine decides whether it is legal (its refusal says why)
+    if (step) return { act: { type: 'move', row: obs.position.row + step[0], col: obs.position.col + step[1] } };
+    if (key === '.' || key === ' ') return { act: { type: 'breathe' } };
+    if (key === 'c' || key === 'C') return { act: { type: 'climbOn' } };
+    if (key === 'E') return { act: { type: 'endRun' } };
+    if (key === 'e') return { say: END_HINT };
+    const i = TARGET_KEYS.indexOf(key);
+    const t = i >= 0 ? obs.moves[i] : undefined;
+    return t ? { act: { type: 'move', row: t.row, col: t.col } } : null;
   },
 };

@@ -36,7 +36,9 @@ export const NOT_LEGAL = 'Not possible now: the engine does not list this action
  * `confirm` asks before sending (ending a run is never one click).
  */
 export function legalButton(view: View, action: unknown, label: string, key: string, confirm?: string): string {
-  const legal = isLegal(view, action) && !view.replaying;
+  // a game may list no legal actions on purpose while it runs (Lantern Volley: every angle in range is legal)
+  const unlisted = view.response.legalActions.length === 0 && !view.response.gameOver;
+  const legal = (unlisted || isLegal(view, action)) && !view.replaying;
   const extra = confirm ? ` data-confirm="${esc(confirm)}"` : '';
   return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${extra}${legal ? '' : ` disabled title="${esc(NOT_LEGAL)}"`}>${esc(label)}</button>`;
 }

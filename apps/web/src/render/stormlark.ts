@@ -1,40 +1,23 @@
 // Stormlark: the 7-lane by 10-column canyon, the craft in column 0, every entity kind drawn distinctly
 // (rimeshell cracked after a hit, warden hit points, drifter direction), with hull and charge gauges and
 // the chain and reach multipliers. Arrow keys move, Space fires, V vents, N flies on, E ends the run.
-import { actButton, esc, gauge, isRecord, stats } from './markup.ts';
-import type { Renderer, View } from './types.ts';
+import type { StormlarkGame } from '@hearth/stormlark';
+import { END_HINT, esc, gauge, legalButton, stats } from './markup.ts';
+import type { ObservationOf, Renderer, View } from './types.ts';
 
-interface Entity {
-  id: number;
-  kind: string;
-  lane: number;
-  col: number;
-  hp: number;
-  drift: number;
-}
-interface StormState {
-  shipLane: number;
-  entities: Entity[];
-  phase: 'flying' | 'reachClear' | 'over';
-  hull: number;
-  charge: number;
-  chain: number;
-  reach: number;
-  hullLost: boolean;
-  turn: number;
-  column: number;
-}
+type StormObs = ObservationOf<StormlarkGame>;
+type Entity = StormObs['entities'][number];
 
 export const LANES = 7;
 export const COLS = 10;
 export const CELL = 56;
-const MAX_HULL = 3;
-const MAX_CHARGE = 9;
+
+export const obsOf = (view: View) => view.response.observation as StormObs;
 
 /** Centre of a cell on screen. */
 export const cellCentre = (lane: number, col: number) => ({ x: col * CELL + CELL / 2, y: lane * CELL + CELL / 2 });
 
-function entityShape(e: Entity): string {
+function entityShape(e: Entity, armed: boolean): string {
   const { x, y } = cellCentre(e.lane, e.col);
   const r = CELL * 0.36;
   const label = `${e.kind}${e.hp ? ` ${e.hp} hp` : ''}, lane ${e.lane}, column ${e.col}`;
@@ -66,7 +49,7 @@ function entityShape(e: Entity): string {
     case 'sparker':
       return g(
         `<polygon points="${x - r * 0.2},${y - r} ${x + r * 0.6},${y - r * 0.2} ${x + r * 0.1},${y - r * 0.05} ${x + r * 0.3},${y + r} ${x - r * 0.6},${y + r * 0.1} ${x - r * 0.1},${y}"/>`,
-        e.col === 1 ? ' armed' : '',
+        armed ? ' armed' : '',
       );
     case 'warden': {
       let pips = '';
@@ -89,21 +72,27 @@ const H = Math.sqrt(3) / 2;
 const TRIG: Record<number, [number, number]> = { 0: [1, 0], 60: [0.5, H], 120: [-0.5, H], 180: [-1, 0], 240: [-0.5, -H], 300: [0.5, -H] };
 
 export function drawCanyon(view: View): string {
-  const s = view.response.state as StormState;
+  const s = obsOf(view);
   const w = COLS * CELL;
   const h = LANES * CELL;
   const parts: string[] = [];
   for (let lane = 0; lane < LANES; lane++) {
     const cls = lane === s.shipLane ? 'lane mine' : 'lane';
     parts.push(`<rect class="${cls}" x="0" y="${lane * CELL}" width="${w}" height="${CELL}"/>`);
-    if (s.entities.some((e) => e.kind === 'sparker' && e.col === 1 && e.lane === lane))
+    if (s.sparkLanes.includes(lane))
       parts.push(`<rect class="discharge" x="0" y="${lane * CELL + CELL / 2 - 4}" width="${w}" height="8"/>`);
   }
   for (let c = 1; c < COLS; c++) parts.push(`<line class="grid" x1="${c * CELL}" y1="0" x2="${c * CELL}" y2="${h}"/>`);
   parts.push(
     `<line class="guarantee" x1="${4 * CELL}" y1="0" x2="${4 * CELL}" y2="${h}"><title>a dodge-only path exists through columns 1 to 3</title></line>`,
   );
-  for (const e of s.entities) parts.push(entityShape(e));
+  for (const e of s.entities) parts.push(entityShape(e, e.kind === 'sparker' && s.sparkLanes.includes(e.lane) && e.col === 1));
+  if (s.pulseTarget) {
+    const t = cellCentre(s.pulseTarget.lane, s.pulseTarget.col);
+    parts.push(
+      `<circle class="pulse-target" cx="${t.x}" cy="${t.y}" r="${CELL * 0.46}"><title>a FIRE now meets this ${esc(s.pulseTarget.kind)}</title></circle>`,
+    );
+  }
   const ship = cellCentre(s.shipLane, 0);
   parts.push(
     `<g class="ship" aria-label="your craft, lane ${s.shipLane}"><polygon points="${ship.x - 20},${ship.y - 14} ${ship.x + 22},${ship.y} ${ship.x - 20},${ship.y + 14} ${ship.x - 12},${ship.y}"/></g>`,
@@ -112,46 +101,41 @@ export function drawCanyon(view: View): string {
   return `<svg class="board-svg storm" viewBox="0 0 ${w} ${h}" role="img" aria-label="the canyon: ${s.entities.length} entities, you in lane ${s.shipLane}">${parts.join('')}</svg>`;
 }
 
-/** The chain and reach multipliers as the observation publishes them (undefined when it does not). */
-export function multipliers(view: View): { chain: number | undefined; reach: number | undefined } {
-  const obs = view.response.observation as Record<string, unknown>;
-  const m = isRecord(obs.multipliers) ? obs.multipliers : {};
-  const pick = (...vs: unknown[]) => vs.find((x): x is number => typeof x === 'number');
-  return { chain: pick(obs.chainMultiplier, m.chain), reach: pick(obs.reachMultiplier, m.reach) };
-}
-
 const KEYS: Record<string, string> = {
   ArrowUp: 'UP',
+  k: 'UP',
   ArrowDown: 'DOWN',
+  j: 'DOWN',
   ' ': 'FIRE',
   f: 'FIRE',
   v: 'VENT',
   n: 'NEXT_REACH',
-  e: 'END_RUN',
+  E: 'END_RUN',
 };
 
 export const stormlarkRenderer: Renderer<null> = {
   initUi: () => null,
-  keyHelp: '↑/↓ move a lane, Space fire (3 charge), V vent, N next reach (at a Gate), E end run.',
+  keyHelp: '↑/k and ↓/j move a lane, Space or F fires (3 charge), V vents, N flies on at a Gate, Shift+E ends the run.',
   render(view) {
-    const s = view.response.state as StormState;
-    const m = multipliers(view);
+    const s = obsOf(view);
     const phase = s.phase === 'reachClear' ? 'at the Gate' : s.phase === 'over' ? 'run over' : 'flying';
-    const gate = s.entities.find((e) => e.kind === 'gate');
-    const side = `<div class="side">${gauge('Hull', s.hull, MAX_HULL, 'hull')}${gauge('Charge', s.charge, MAX_CHARGE, 'charge')}${stats([
+    const b = (type: string, label: string, confirm?: string) => legalButton(view, { type }, label, type, confirm);
+    const side = `<div class="side">${gauge('Hull', s.hull, s.maxHull, 'hull')}${gauge('Charge', s.charge, s.maxCharge, 'charge')}${stats([
       ['Reach', s.reach],
       ['Chain', s.chain],
-      ['Chain ×', m.chain === undefined ? '—' : `×${m.chain.toFixed(1)}`],
-      ['Reach ×', m.reach === undefined ? '—' : `×${m.reach.toFixed(2)}`],
+      ['Chain ×', `×${s.chainMultiplier.toFixed(1)}`],
+      ['Reach ×', `×${s.reachMultiplier.toFixed(2)}`],
       ['Turn', s.turn],
       ['Phase', phase],
-      ['Gate', s.phase === 'reachClear' ? 'reached' : gate ? `column ${gate.col}` : 'not in view'],
+      ['Gate', s.phase === 'reachClear' ? 'reached' : s.gateCol !== null ? `column ${s.gateCol}` : `in ${s.gateIn} turns`],
+      ['This reach', s.flawless ? 'flawless so far' : 'hull lost'],
     ])}
-<div class="actions">${actButton({ type: 'UP' }, '↑ Up', 'UP')}${actButton({ type: 'DOWN' }, '↓ Down', 'DOWN')}${actButton({ type: 'FIRE' }, 'Fire (Space)', 'FIRE')}${actButton({ type: 'VENT' }, 'Vent (V)', 'VENT')}${actButton({ type: 'NEXT_REACH' }, 'Next reach (N)', 'NEXT_REACH')}${actButton({ type: 'END_RUN' }, 'End run (E)', 'END_RUN')}</div>
-<p class="legend">crag ▲ basalt, knot ⊕, drifter ↑↓, rimeshell ⬡ (cracked after a hit), sparker ⚡ (discharges from column 1), warden W (pips = hp), squall ≈ (drains 3 charge), mote ◆ (+3 charge), gate ┃</p></div>`;
+<div class="actions">${b('UP', '↑ Up')}${b('DOWN', '↓ Down')}${b('FIRE', `Fire (Space, ${s.pulseCost} charge)`)}${b('VENT', 'Vent (V)')}${b('NEXT_REACH', 'Next reach (N)')}${b('END_RUN', 'End run (⇧E)', `End the run in reach ${s.reach} with ${s.score} points?`)}</div>
+<p class="legend">crag ▲ basalt, knot ⊕, drifter ↑↓, rimeshell ⬡ (cracked after a hit), sparker ⚡ (discharges from column 1), warden W (pips = hp), squall ≈ (drains 3 charge), mote ◆ (+3 charge), gate ┃, ◯ what a FIRE meets</p></div>`;
     return `<div class="board-row">${drawCanyon(view)}${side}</div>`;
   },
   onKey(key) {
+    if (key === 'e') return { say: END_HINT };
     const type = KEYS[key] ?? KEYS[key.toLowerCase()];
     return type ? { act: { type } } : null;
   },

@@ -1,6 +1,9 @@
 // The one interface every board implements. A renderer is markup from a response (pure, testable without a DOM)
 // plus small input hooks that turn clicks and keys into actions; it never decides legality: the engine does.
-import type { OkResponse, Spec } from '@hearth/engine';
+import type { Game, OkResponse, Spec } from '@hearth/engine';
+
+/** A game's observation type, from its Game type (types come from the game packages, never re-declared here). */
+export type ObservationOf<G> = G extends Game<infer _S, infer _A, infer O> ? O : never;
 
 /** Everything a renderer may look at. `response` is the wire response (Sunloaf's state is the readable one). */
 export interface View {
