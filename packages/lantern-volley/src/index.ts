@@ -9,6 +9,8 @@ import { spec } from './spec.ts';
 export { ANGLE_COUNT, BRAZIER, WAVES } from './constants.ts';
 export { type FlightResult, FlightSim, type ShotEvent } from './flight.ts';
 export type { Layout } from './layout.ts';
+export type { Observation } from './observe.ts';
+export type { AimView, BeamView, GongView, LanternView, LayoutView, ScreenView, WallView } from './shapes/observation.ts';
 export type { LastShot, ShootAction, State } from './state.ts';
 export { spec };
 

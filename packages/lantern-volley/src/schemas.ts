@@ -1,23 +1,12 @@
 // JSON Schemas served in the spec: the action grammar, the state (with lastShot, the flight ground truth)
 // and the observation.
 import type { JsonSchema } from '@hearth/engine';
+import { served } from './shapes/common.ts';
+import { ObservationShape } from './shapes/observation.ts';
 
 const num = { type: 'number' } as const;
 const int = (minimum: number, maximum?: number) => ({ type: 'integer', minimum, ...(maximum === undefined ? {} : { maximum }) });
 const point = { type: 'object', additionalProperties: false, required: ['x', 'y'], properties: { x: num, y: num } };
-const box = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'x0', 'y0', 'x1', 'y1'],
-  properties: { id: int(4), x0: num, y0: num, x1: num, y1: num },
-};
-const circle = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'x', 'y', 'r'],
-  properties: { id: int(4), x: num, y: num, r: num },
-};
-
 /**
  * The grammar accepts exactly what the rules accept. The rule is Math.round(angleDeg * 10) / 10 in [15.0, 165.0];
  * in IEEE doubles that holds exactly for 14.95 <= angleDeg < 165.05 (14.95 * 10 rounds to 149.5, which rounds up
@@ -128,73 +117,5 @@ export const stateSchema: JsonSchema = {
   },
 };
 
-export const observationSchema: JsonSchema = {
-  type: 'object',
-  required: [
-    'text',
-    'wave',
-    'waves',
-    'wispsLeft',
-    'wisps',
-    'bounceCap',
-    'lanternsLit',
-    'lanternsTotal',
-    'score',
-    'gameOver',
-    'won',
-    'aim',
-    'layout',
-  ],
-  properties: {
-    text: {
-      type: 'string',
-      description: 'Plain-text summary, a 54 x 36 map (legend in spec.legend, one cell = 20 x 40 units) and the entity list.',
-    },
-    wave: int(1, 8),
-    waves: { const: 8 },
-    wispsLeft: int(0, 6),
-    wisps: int(5, 6),
-    bounceCap: int(4, 8),
-    lanternsLit: int(0),
-    lanternsTotal: int(3, 8),
-    score: int(0),
-    gameOver: { type: 'boolean' },
-    won: { type: 'boolean' },
-    aim: {
-      type: 'object',
-      properties: { minDeg: { const: 15 }, maxDeg: { const: 165 }, stepDeg: { const: 0.1 }, origin: point },
-    },
-    layout: {
-      type: 'object',
-      description: 'The current wave only: layouts are revealed when their wave begins.',
-      required: ['arena', 'walls', 'beams', 'screens', 'gongs', 'lanterns'],
-      properties: {
-        arena: { type: 'object', properties: { width: { const: 1080 }, height: { const: 1440 } } },
-        walls: {
-          type: 'array',
-          items: { type: 'object', properties: { id: int(0, 3), side: { enum: ['top', 'right', 'bottom', 'left'] } } },
-        },
-        beams: {
-          type: 'array',
-          items: {
-            ...box,
-            required: [...box.required, 'shape'],
-            properties: {
-              ...box.properties,
-              shape: {
-                enum: ['rect', 'diagonal'],
-                description: 'rect: the closed box [x0, x1] x [y0, y1]; diagonal: the segment (x0, y0)-(x1, y1) at 45 degrees.',
-              },
-            },
-          },
-        },
-        screens: { type: 'array', items: { ...box, description: 'A paper screen: the closed box [x0, x1] x [y0, y1].' } },
-        gongs: { type: 'array', items: circle },
-        lanterns: {
-          type: 'array',
-          items: { ...circle, required: [...circle.required, 'lit'], properties: { ...circle.properties, lit: { type: 'boolean' } } },
-        },
-      },
-    },
-  },
-};
+/** From the one declaration in src/shapes/observation.ts. */
+export const observationSchema: JsonSchema = served(ObservationShape);
