@@ -1,9 +1,11 @@
 // The rules: one copy, `apply`, run by act, init and the fast simulation handle alike.
 import { type Parsed, type RuleRefusal, type Rules, v } from '@hearth/engine';
+import { briefOf } from './brief.ts';
 import { ANGLE_COUNT, FIRST_TENTH, POINTS, WAVE_COUNT, waveRow } from './constants.ts';
 import type { FlightSim } from './flight.ts';
 import { LayoutCache } from './layouts.ts';
 import { type Observation, observe } from './observe.ts';
+import { recapShot } from './recap.ts';
 import { cloneState, type LastShot, parseState, type ShootAction, type State } from './state.ts';
 
 export const Reasons = {
@@ -130,5 +132,7 @@ export function createRules(sim: FlightSim): LanternRules {
     observe: (s) => observe(s, layouts.get(s.seed, s.wave).layout),
     clone: cloneState,
     extras: (s) => ({ lastShot: s.lastShot }),
+    recap: (before, after) => recapShot(before, after),
+    brief: (s) => briefOf(s, layouts.get(s.seed, s.wave).layout, sim.kernel),
   };
 }

@@ -145,6 +145,13 @@ export const spec: Spec = {
   decisions,
   carry: 'state',
   version: '1.0.0',
+  summary: [
+    'Fire glowing wisps from the brazier at the bottom of the arena: pick an angle from 15 to 165 degrees (90 is straight up) in steps of 0.1.',
+    'Wisps bounce off the walls, beams, 45-degree mirrors and gongs, pass through lanterns, and stop dead on paper screens.',
+    'Light every lantern of a wave before its wisps run out to move on; clear all 8 waves to win, and running dry ends the round.',
+    'A lantern scores 100 times its place in the shot (100, 200, 300...), plus 40 for each bounce before it (up to 5).',
+    'Clearing a wave pays 200, plus 150 per wisp left, plus 300 if the first wisp of the wave lit them all; a gong rings for 25 and refuels the wisp.',
+  ],
   legend: LEGEND,
   appendix: {
     waves: WAVES.map((w, i) => ({ wave: i + 1, ...w })),
