@@ -1,39 +1,10 @@
 // The player's view: the numbers that matter this turn and a plain-text picture of the room.
 import { bandLine, colOf, dogTile, isCloudy, isLit, lineOf, rowOf, warmthCap } from './geometry.ts';
-import { COUNTDOWN, HEARTH_CAP, type PublicState, SIZE } from './state.ts';
+import type { CatView, SunloafObservation } from './shapes/observation.ts';
+import { COUNTDOWN, HEARTH_CAP, type Outcome, type PublicState, SIZE, TILES } from './state.ts';
 import { pileOf } from './turn.ts';
 
-export interface CatView {
-  id: number;
-  tile: number;
-  row: number;
-  col: number;
-  settled: number;
-  big: boolean;
-  range: number;
-  /** 6 when lit by the band this turn, 3 on the warm hearth out of the band, 0 when it would earn nothing. */
-  warmthCap: number;
-  pile: number;
-}
-
-export interface SunloafObservation {
-  text: string;
-  day: number;
-  /** The turn about to be played (0-based), equal to state.turn. */
-  turn: number;
-  dayLength: number;
-  turnsLeft: number;
-  phase: PublicState['phase'];
-  mult: number;
-  score: number;
-  quota: { raw: number; needed: number; par: number; ratio: number; met: boolean };
-  chain: number;
-  band: { wall: string; line: number | null; cloudy: boolean; dwell: number };
-  cats: CatView[];
-  dogs: { tile: number; next: number[] }[];
-  bowls: { mat: number; serveTurn: number; in: number; counting: boolean }[];
-  [key: string]: unknown;
-}
+export type { CatView, SunloafObservation } from './shapes/observation.ts';
 
 const LINE_NAME: Record<string, string> = { N: 'column', S: 'column', E: 'row', W: 'row' };
 /** The column or row index of band line k: N and E count from 0, S and W from 6. */
@@ -50,8 +21,8 @@ export function observe(s: PublicState): SunloafObservation {
     col: colOf(c.tile),
     settled: c.settled,
     big: c.big,
-    range: c.range,
-    warmthCap: running ? warmthCap(layout, c.tile, t) : 0,
+    range: c.range as CatView['range'],
+    warmthCap: (running ? warmthCap(layout, c.tile, t) : 0) as CatView['warmthCap'],
     pile: pileOf(s, i),
   }));
   const dogs = layout.dogLoops.map((_, d) => ({
@@ -61,29 +32,62 @@ export function observe(s: PublicState): SunloafObservation {
   const bowls = s.bowls
     .filter((b) => b.status === 'waiting')
     .map((b) => ({ mat: b.mat, serveTurn: b.serveTurn, in: b.serveTurn - t, counting: b.serveTurn - t <= COUNTDOWN }));
+  const line = running ? bandLine(layout, t) : null;
+  const bandTiles: number[] = [];
+  const lit: number[] = [];
+  if (line !== null) {
+    for (let tile = 0; tile < TILES; tile++) {
+      if (lineOf(layout.window, tile) !== line) continue;
+      bandTiles.push(tile);
+      if (isLit(layout, tile, t)) lit.push(tile);
+    }
+  }
+  const warm = running && !lit.includes(layout.hearth) && warmthCap(layout, layout.hearth, t) === HEARTH_CAP;
   const obs: SunloafObservation = {
     text: '',
     day: s.day,
     turn: t,
-    dayLength: layout.dayLength,
+    dayLength: layout.dayLength as 14 | 21,
     turnsLeft: layout.dayLength - t,
     phase: s.phase,
+    outcome: s.outcome,
+    outcomeText: s.outcome === null ? null : outcomeText(s, s.outcome),
+    status: statusLine(s),
     mult: s.mult,
     score: s.score,
     quota: { raw: s.dayCosyRaw, needed: s.dayQuota, par: s.dayPar, ratio: s.quotaRatio, met: s.dayCosyRaw >= s.dayQuota },
     chain: s.chain,
-    band: {
-      wall: layout.window,
-      line: running ? bandLine(layout, t) : null,
-      cloudy: running && isCloudy(layout, t),
-      dwell: layout.bandDwell,
-    },
+    band: { wall: layout.window, line, cloudy: running && isCloudy(layout, t), dwell: layout.bandDwell as 2 | 3, tiles: bandTiles },
+    lit,
+    warmHearth: warm ? layout.hearth : null,
+    room: { furniture: layout.furniture.slice(), hearth: layout.hearth, shade: layout.shade, lattice: layout.lattice },
+    clouds: running ? layout.clouds.filter((c) => c >= t) : [],
     cats,
     dogs: running ? dogs : [],
     bowls,
   };
   obs.text = picture(s, obs);
   return obs;
+}
+
+/** The outcome in words, beside its code. */
+export function outcomeText(s: PublicState, outcome: Outcome): string {
+  switch (outcome) {
+    case 'win':
+      return `You won: the run ended at sunset on day ${s.day} with its quota met; every point is kept.`;
+    case 'good_game':
+      return `Good game: the run was ended during day ${s.day}; every point is kept.`;
+    default:
+      return `Quota missed: day ${s.day} needed ${s.dayQuota} raw cosy and earned ${s.dayCosyRaw}; the run is over, every point is kept.`;
+  }
+}
+
+function statusLine(s: PublicState): string {
+  const length = s.layout.dayLength;
+  if (s.phase === 'day') return `Day ${s.day}, turn ${s.turn} of ${length} (counting from 0; ${length - s.turn} left).`;
+  if (s.phase === 'sunset')
+    return `Sunset on day ${s.day}: quota met (${s.dayCosyRaw} of ${s.dayQuota}). Open the next day or end the run.`;
+  return outcomeText(s, s.outcome ?? 'good_game');
 }
 
 function picture(s: PublicState, o: SunloafObservation): string {
@@ -114,6 +118,7 @@ function picture(s: PublicState, o: SunloafObservation): string {
       ? 'sunset: NEXT_DAY or END_RUN'
       : `run over (${s.outcome})`;
   lines.push(`Sunloaf day ${s.day}, ${status}. Score ${s.score}, multiplier ${s.mult}.`);
+  if (o.outcomeText) lines.push(o.outcomeText);
   lines.push(
     `Quota: ${s.dayCosyRaw}/${s.dayQuota} raw cosy today${s.dayCosyRaw >= s.dayQuota ? ' (met)' : ''}; par ${s.dayPar}, ratio ${s.quotaRatio}/10000. Chain ${s.chain}.`,
   );

@@ -1,8 +1,10 @@
 // Sunloaf's Rules for the engine contract: refusals with stable reasons, the one `apply`, the legal set.
 import type { RuleRefusal, Rules } from '@hearth/engine';
+import { brief } from './brief.ts';
 import { initialState, openDay } from './day.ts';
 import { observe, type SunloafObservation } from './observe.ts';
 import { parseAction, parseState } from './parse.ts';
+import { recap } from './recap.ts';
 import { type Action, cloneState, publicState, type State } from './state.ts';
 import { doze, moveCat, moveRefusal, moveTargets, rest } from './turn.ts';
 
@@ -90,4 +92,6 @@ export const rules: Rules<State, Action, SunloafObservation> = {
   observe,
   clone: cloneState,
   publicState,
+  recap,
+  brief: (s) => brief(s, legalActions(s)),
 };

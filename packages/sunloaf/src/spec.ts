@@ -2,6 +2,8 @@
 import type { JsonSchema, Spec } from '@hearth/engine';
 import { DECISIONS } from './decisions.ts';
 import { ACTION_GRAMMAR, GOAL, RULES, SCORING } from './document.ts';
+import { observationSchema } from './shapes/observation.ts';
+import { SUMMARY } from './summary.ts';
 
 const int = (minimum: number, maximum?: number): JsonSchema =>
   maximum === undefined ? { type: 'integer', minimum } : { type: 'integer', minimum, maximum };
@@ -57,51 +59,6 @@ export const stateSchema: JsonSchema = {
   ...obj({ ...publicProperties, rng: obj({ seed: int(0, 4294967295), cursor: int(0, 4294967295) }) }),
 };
 
-export const observationSchema: JsonSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'Sunloaf observation',
-  type: 'object',
-  required: ['text', 'day', 'turn', 'dayLength', 'turnsLeft', 'phase', 'mult', 'score', 'quota', 'chain', 'band', 'cats', 'dogs', 'bowls'],
-  properties: {
-    text: { type: 'string', description: 'Plain-text picture of the room; see spec.legend.' },
-    day: int(1),
-    turn: int(0, 21),
-    dayLength: { enum: [14, 21] },
-    turnsLeft: int(0, 21),
-    phase: { enum: ['day', 'sunset', 'over'] },
-    mult: int(100, 1200),
-    score: int(0),
-    quota: obj({ raw: int(0), needed: int(0), par: int(0), ratio: int(1000, 9500), met: { type: 'boolean' } }),
-    chain: int(0, 8),
-    band: obj({
-      wall: { enum: ['N', 'E', 'S', 'W'] },
-      line: { anyOf: [int(0, 6), { type: 'null' }] },
-      cloudy: { type: 'boolean' },
-      dwell: { enum: [2, 3] },
-    }),
-    cats: {
-      type: 'array',
-      items: obj({
-        id: int(0, 4),
-        tile,
-        row: int(0, 6),
-        col: int(0, 6),
-        settled: int(0, 21),
-        big: { type: 'boolean' },
-        range: { enum: [2, 3, 4] },
-        warmthCap: { enum: [0, 3, 6], description: 'The cap this cat earns under if it rests this turn (0: earns nothing).' },
-        pile: int(0, 6),
-      }),
-    },
-    dogs: { type: 'array', items: obj({ tile, next: { type: 'array', items: tile, minItems: 3, maxItems: 3 } }) },
-    bowls: {
-      type: 'array',
-      description: 'Waiting bowls only.',
-      items: obj({ mat: tile, serveTurn: int(3, 20), in: int(0, 20), counting: { type: 'boolean' } }),
-    },
-  },
-};
-
 export const legend: Record<string, string> = {
   grid: 'Each tile is two characters, occupant then light; row 0 is the top, tile = row * 7 + column.',
   '0-4': 'a cat (its id)',
@@ -155,4 +112,5 @@ export const spec: Spec = {
   version: '1.0.0',
   legend,
   appendix,
+  summary: SUMMARY,
 };

@@ -40,13 +40,40 @@ export function pileOf(state: PublicState, catIndex: number): number {
   return Math.min(pile, PILE_CAP);
 }
 
+/** What the turns resolved with a tally did, for the recap (the hot paths pass no tally). */
+export interface TurnTally {
+  turns: number;
+  /** Warmth points (score units) and a bit per cat id that earned any. */
+  purr: number;
+  purrCats: number;
+  eaten: { mat: number; chain: number; points: number }[];
+  missed: number[];
+  chainReset: boolean;
+  /** A bit per cat id whose settled a dog set back to 0 (from at least 1). */
+  dogReset: number;
+  cloudTurns: number;
+  bonus: number;
+}
+
+export const newTally = (): TurnTally => ({
+  turns: 0,
+  purr: 0,
+  purrCats: 0,
+  eaten: [],
+  missed: [],
+  chainReset: false,
+  dogReset: 0,
+  cloudTurns: 0,
+  bonus: 0,
+});
+
 /**
  * Resolves turn state.turn with `moved` = the cat that moved (already relocated) or -1.
  * 1. settled: the moved cat 0, every other cat +1; 2. any cat on or next to a dog: settled 0;
  * 3. warmth for each cat in id order (settled and pile after steps 1-2); 4. bowls serving this turn;
  * 5. the clock: turn + 1, and after the last turn the quota decides sunset (bonus paid) or the end of the run.
  */
-export function resolveTurn(state: PublicState, moved: number): void {
+export function resolveTurn(state: PublicState, moved: number, tally?: TurnTally): void {
   const { layout, cats } = state;
   const t = state.turn;
   for (let i = 0; i < cats.length; i++) {
@@ -54,23 +81,35 @@ export function resolveTurn(state: PublicState, moved: number): void {
     cat.settled = i === moved ? 0 : cat.settled + 1;
   }
   if (layout.dogLoops.length > 0) {
-    for (const cat of cats) if (dogReaches(layout, cat.tile, t)) cat.settled = 0;
+    for (const cat of cats)
+      if (dogReaches(layout, cat.tile, t)) {
+        if (tally && cat.settled > 0) tally.dogReset |= 1 << cat.id;
+        cat.settled = 0;
+      }
   }
+  if (tally && isCloudy(layout, t)) tally.cloudTurns++;
   for (let i = 0; i < cats.length; i++) {
     const cat = cats[i]!;
     if (cat.settled < 1) continue;
     const cap = warmthCap(layout, cat.tile, t);
     if (cap === 0) continue;
     const raw = cosy(Math.min(cat.settled, cap), pileOf(state, i));
+    const points = award(raw, state.mult);
     state.dayCosyRaw += raw;
-    state.score += award(raw, state.mult);
+    state.score += points;
+    if (tally && raw > 0) {
+      tally.purr += points;
+      tally.purrCats |= 1 << cat.id;
+    }
   }
-  serveBowls(state, t);
+  serveBowls(state, t, tally);
+  if (tally) tally.turns++;
   state.turn = t + 1;
   if (state.turn === layout.dayLength) {
     if (state.dayCosyRaw >= state.dayQuota) {
       state.phase = 'sunset';
       state.score += dayBonus(state.day);
+      if (tally) tally.bonus += dayBonus(state.day);
     } else {
       state.phase = 'over';
       state.outcome = 'quota_missed';
@@ -82,7 +121,7 @@ export function resolveTurn(state: PublicState, moved: number): void {
  * Every bowl of the serve at turn t: a covered bowl is eaten, the chain rises by one (cap 8) and then pays
  * 30 * chain raw. The chain returns to 0 only when the serve finds no cat on any of its mats.
  */
-function serveBowls(state: PublicState, t: number): void {
+function serveBowls(state: PublicState, t: number, tally?: TurnTally): void {
   let served = false;
   let covered = false;
   for (const bowl of state.bowls) {
@@ -93,22 +132,28 @@ function serveBowls(state: PublicState, t: number): void {
       bowl.status = 'eaten';
       state.chain = Math.min(state.chain + 1, CHAIN_CAP);
       const raw = 30 * state.chain;
+      const points = award(raw, state.mult);
       state.dayCosyRaw += raw;
-      state.score += award(raw, state.mult);
+      state.score += points;
+      tally?.eaten.push({ mat: bowl.mat, chain: state.chain, points });
     } else {
       bowl.status = 'missed';
+      tally?.missed.push(bowl.mat);
     }
   }
-  if (served && !covered) state.chain = 0;
+  if (served && !covered) {
+    if (tally && state.chain > 0) tally.chainReset = true;
+    state.chain = 0;
+  }
 }
 
 /** Relocates a cat (legality already checked) and resolves the turn. */
-export function moveCat(state: PublicState, cat: number, tile: number): void {
+export function moveCat(state: PublicState, cat: number, tile: number, tally?: TurnTally): void {
   state.cats[cat]!.tile = tile;
-  resolveTurn(state, cat);
+  resolveTurn(state, cat, tally);
 }
 
-export const rest = (state: PublicState): void => resolveTurn(state, -1);
+export const rest = (state: PublicState, tally?: TurnTally): void => resolveTurn(state, -1, tally);
 
 export type DozeStop = 'serve' | 'countdown' | 'dog' | 'light' | 'cloud';
 
@@ -130,10 +175,10 @@ export function dozeStop(state: PublicState): DozeStop | null {
 }
 
 /** DOZE: REST, then again while the day runs, fewer than 4 turns were spent and no stop test fires. Returns turns spent. */
-export function doze(state: PublicState): number {
+export function doze(state: PublicState, tally?: TurnTally): number {
   let spent = 0;
   for (;;) {
-    rest(state);
+    rest(state, tally);
     spent++;
     if (spent >= DOZE_MAX || state.phase !== 'day' || dozeStop(state) !== null) return spent;
   }
