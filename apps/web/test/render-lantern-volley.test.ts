@@ -15,14 +15,14 @@ const observation = {
   layout: {
     arena: { width: 1080, height: 1440 },
     beams: [
-      { id: 4, shape: 'rect', x0: 100, y0: 200, x1: 300, y1: 230 },
-      { id: 5, shape: 'diagonal', x0: 600, y0: 600, x1: 700, y1: 700 },
+      { id: 4, kind: 'beam', shape: 'rect', x0: 100, y0: 200, x1: 300, y1: 230 },
+      { id: 5, kind: 'diagonal', shape: 'diagonal', x0: 600, y0: 600, x1: 700, y1: 700 },
     ],
-    screens: [{ id: 6, x0: 800, y0: 300, x1: 900, y1: 320 }],
-    gongs: [{ id: 7, x: 200, y: 800, r: 40 }],
+    screens: [{ id: 6, kind: 'screen', x0: 800, y0: 300, x1: 900, y1: 320 }],
+    gongs: [{ id: 7, kind: 'gong', x: 200, y: 800, r: 40 }],
     lanterns: [
-      { id: 8, x: 540, y: 400, r: 34, lit: true },
-      { id: 9, x: 300, y: 500, r: 34, lit: false },
+      { id: 8, kind: 'lantern', x: 540, y: 400, r: 34, lit: true },
+      { id: 9, kind: 'lantern', x: 300, y: 500, r: 34, lit: false },
     ],
   },
 };
@@ -63,7 +63,10 @@ describe('lantern volley renderer', () => {
     expect(first).toContain('class="beam"');
     expect(first).toContain('class="mirror"');
     expect(first).toContain('class="screen"');
-    expect(first).toContain('class="gong"');
+    // a gong is its own shape (disc, boss, cord), never a circle drawn like a lantern
+    expect(first).toContain('<g class="gong"><line class="gong-cord"');
+    expect(first).toContain('class="gong-boss"');
+    expect(first).not.toMatch(/<circle class="gong"/);
     expect(first.match(/class="lantern lit"/g)).toHaveLength(1);
     expect(first).toContain('points="540,1360 540,0 540,900"');
     for (const t of ['light', 'bounce', 'gong', 'fade']) expect(first).toContain(`ev ev-${t}`);

@@ -2,57 +2,12 @@
 // screens, gongs and lanterns (lit or not), the brazier and the aim line with the quantized angle. The last
 // shot's path is drawn from lastShot.path (animated unless reduced motion), with its bounces, lights, gong
 // rings and end marked from lastShot.events. Aim by dragging on the arena, the arrow keys or the angle field.
-import { actButton, esc, isRecord, stats, uiAttrs } from './markup.ts';
+import type { LastShot, Observation } from '@hearth/lantern-volley';
+import { esc, isRecord, legalButton, stats, uiAttrs } from './markup.ts';
 import type { BoardApi, Intent, Renderer, View } from './types.ts';
 
-interface Box {
-  id: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-}
-interface Circle {
-  id: number;
-  x: number;
-  y: number;
-  r: number;
-}
-interface LanternObs {
-  wave: number;
-  waves: number;
-  wispsLeft: number;
-  wisps: number;
-  bounceCap: number;
-  lanternsLit: number;
-  lanternsTotal: number;
-  won: boolean;
-  aim: { minDeg: number; maxDeg: number; stepDeg: number; origin: { x: number; y: number } };
-  layout: {
-    arena: { width: number; height: number };
-    beams: (Box & { shape: 'rect' | 'diagonal' })[];
-    screens: Box[];
-    gongs: Circle[];
-    lanterns: (Circle & { lit: boolean })[];
-  };
-}
-interface ShotEvent {
-  type: 'bounce' | 'light' | 'gong' | 'absorb' | 'fade';
-  id: number | null;
-  x: number;
-  y: number;
-  distance: number;
-  points: number;
-  chain?: number;
-}
-interface LastShot {
-  wave: number;
-  angleDeg: number;
-  path: { x: number; y: number }[];
-  events: ShotEvent[];
-  waveCleared: boolean;
-  points: number;
-}
+type LanternObs = Observation;
+
 export interface AimUi {
   angle: number;
   /** The lastShot already animated, so a redraw (aiming) does not replay the animation. */
@@ -107,12 +62,16 @@ export function drawArena(view: View, ui: AimUi): string {
   const o = obs.aim.origin;
   const parts: string[] = [`<rect class="arena" x="0" y="0" width="${width}" height="${height}"/>`];
   for (const b of obs.layout.beams) {
-    if (b.shape === 'diagonal') parts.push(`<line class="mirror" x1="${b.x0}" y1="${b.y0}" x2="${b.x1}" y2="${b.y1}"/>`);
+    if (b.kind === 'diagonal') parts.push(`<line class="mirror" x1="${b.x0}" y1="${b.y0}" x2="${b.x1}" y2="${b.y1}"/>`);
     else parts.push(`<rect class="beam" x="${b.x0}" y="${b.y0}" width="${b.x1 - b.x0}" height="${b.y1 - b.y0}"/>`);
   }
   for (const s of obs.layout.screens)
     parts.push(`<rect class="screen" x="${s.x0}" y="${s.y0}" width="${s.x1 - s.x0}" height="${s.y1 - s.y0}"/>`);
-  for (const g of obs.layout.gongs) parts.push(`<circle class="gong" cx="${g.x}" cy="${g.y}" r="${g.r}"/>`);
+  // a gong is a bronze disc with a boss and its cord, never a circle like a lantern
+  for (const g of obs.layout.gongs)
+    parts.push(
+      `<g class="gong"><line class="gong-cord" x1="${g.x}" y1="${g.y - g.r - 18}" x2="${g.x}" y2="${g.y - g.r}"/><circle class="gong-disc" cx="${g.x}" cy="${g.y}" r="${g.r}"/><circle class="gong-boss" cx="${g.x}" cy="${g.y}" r="${Math.max(4, g.r * 0.3)}"/><title>gong ${g.id} (+25, refills the distance)</title></g>`,
+    );
   for (const l of obs.layout.lanterns)
     parts.push(
       `<circle class="lantern${l.lit ? ' lit' : ''}" cx="${l.x}" cy="${l.y}" r="${l.r}"><title>lantern ${l.id}${l.lit ? ' (lit)' : ''}</title></circle>`,
@@ -134,6 +93,10 @@ export function drawArena(view: View, ui: AimUi): string {
 
 const shoot = (ui: AimUi): Intent => ({ act: { type: 'SHOOT', angleDeg: ui.angle } });
 
+/** Lantern Volley lists no legal actions on purpose (any angle in range is legal): the shot is off once the game is over. */
+const shootButton = (view: View, ui: AimUi) =>
+  legalButton(view, { type: 'SHOOT', angleDeg: ui.angle }, `Shoot at ${ui.angle.toFixed(1)}° (Space)`, 'shoot');
+
 export const lanternVolleyRenderer: Renderer<AimUi> = {
   initUi: () => ({ angle: 90, animated: undefined }),
   keyHelp: 'Drag on the arena to aim. ←/→ turn 1°, ↑/↓ fine-tune 0.1°, Space or Enter shoots. Or type an angle and press Shoot at.',
@@ -148,7 +111,7 @@ export const lanternVolleyRenderer: Renderer<AimUi> = {
       ['Aim', `${ui.angle.toFixed(1)}°`],
       ['Last shot', shot ? `${shot.angleDeg}° → +${shot.points}${shot.waveCleared ? ', wave cleared' : ''}` : '—'],
     ])}
-<div class="actions">${actButton({ type: 'SHOOT', angleDeg: ui.angle }, `Shoot at ${ui.angle.toFixed(1)}° (Space)`, 'shoot')}
+<div class="actions">${shootButton(view, ui)}
 <button type="button" ${uiAttrs('turn:1', 'left1', 'turn left 1 degree').replace(' tabindex="0" role="button"', '')}>◀ 1°</button>
 <button type="button" ${uiAttrs('turn:0.1', 'left01', 'turn left 0.1 degree').replace(' tabindex="0" role="button"', '')}>◀ 0.1°</button>
 <button type="button" ${uiAttrs('turn:-0.1', 'right01', 'turn right 0.1 degree').replace(' tabindex="0" role="button"', '')}>0.1° ▶</button>
