@@ -1,7 +1,8 @@
 export declare const BUDGET_BYTES: number;
-export declare const PAGE_FILES: string[];
+export declare const ASSETS: string;
 export interface BuildResult {
   outdir: string;
+  /** index.html first, then the hashed assets (paths relative to outdir: assets/app-<hash>.js ...). */
   files: { name: string; bytes: number; gzip: number }[];
   totalGzip: number;
 }

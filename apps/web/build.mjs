@@ -1,19 +1,28 @@
 #!/usr/bin/env node
-// Builds the web app with esbuild into dist/: index.html, app.js (the page), worker.js (the engine, the
-// registry and the games' inlined WASM), app.css. Nothing is fetched at run time. Prints the gzipped size
-// of everything a game page loads, against the 400 KB budget.
+// Builds the web app with esbuild into dist/: index.html (no-cache) and, under dist/assets/, content-hashed
+// app-<hash>.js (the page), worker-<hash>.js (the engine, the registry and the games' inlined WASM) and
+// app-<hash>.css, which a server may cache forever (a new build gets new names). The page learns the worker's
+// name at build time. Nothing is fetched at run time. Prints the gzipped size of everything a game page loads,
+// against the 400 KB budget.
 //   node build.mjs                       production build into dist/
 //   buildWeb({ outdir, registry })       the e2e test builds the fixture registry into a scratch folder
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const BUDGET_BYTES = 400 * 1024;
-/** The files a game page loads (the worker bundle carries the WASM as base64). */
-export const PAGE_FILES = ['index.html', 'app.js', 'worker.js', 'app.css'];
+/** Where the hashed files go, relative to the page. */
+export const ASSETS = 'assets';
+
+/** The one output file of a build with its path relative to outdir. */
+function outputOf(result, outdir) {
+  const outs = Object.keys(result.metafile.outputs).filter((f) => !f.endsWith('.map'));
+  if (outs.length !== 1) throw new Error(`expected one output, got ${outs.join(', ')}`);
+  return relative(outdir, resolve(outs[0])).split('\\').join('/');
+}
 
 /**
  * @param {{ outdir?: string, registry?: string, minify?: boolean }} [options]
@@ -23,7 +32,7 @@ export const PAGE_FILES = ['index.html', 'app.js', 'worker.js', 'app.css'];
 export async function buildWeb(options = {}) {
   const outdir = resolve(options.outdir ?? join(here, 'dist'));
   rmSync(outdir, { recursive: true, force: true });
-  mkdirSync(outdir, { recursive: true });
+  mkdirSync(join(outdir, ASSETS), { recursive: true });
   const common = {
     bundle: true,
     minify: options.minify ?? true,
@@ -32,15 +41,31 @@ export async function buildWeb(options = {}) {
     platform: 'browser',
     legalComments: 'none',
     logLevel: 'warning',
+    metafile: true,
+    outdir: join(outdir, ASSETS),
+    entryNames: '[name]-[hash]',
     alias: options.registry ? { '@hearth/games': resolve(options.registry) } : {},
   };
-  await Promise.all([
-    esbuild.build({ ...common, entryPoints: [join(here, 'src/main.ts')], outfile: join(outdir, 'app.js') }),
-    esbuild.build({ ...common, entryPoints: [join(here, 'src/worker.ts')], outfile: join(outdir, 'worker.js') }),
-    esbuild.build({ ...common, entryPoints: [join(here, 'src/styles.css')], outfile: join(outdir, 'app.css') }),
+  const entry = (file, name) => ({ [name]: join(here, file) });
+  // the worker first: the page is built with its hashed name
+  const [worker, css] = await Promise.all([
+    esbuild.build({ ...common, entryPoints: entry('src/worker.ts', 'worker') }),
+    esbuild.build({ ...common, entryPoints: entry('src/styles.css', 'app') }),
   ]);
-  copyFileSync(join(here, 'src/index.html'), join(outdir, 'index.html'));
-  const files = PAGE_FILES.map((name) => {
+  const workerFile = outputOf(worker, outdir);
+  const app = await esbuild.build({
+    ...common,
+    entryPoints: entry('src/main.ts', 'app'),
+    define: { __HEARTH_WORKER__: JSON.stringify(workerFile) },
+  });
+  const appFile = outputOf(app, outdir);
+  const cssFile = outputOf(css, outdir);
+  const html = readFileSync(join(here, 'src/index.html'), 'utf8')
+    .replace('href="app.css"', `href="${cssFile}"`)
+    .replace('src="app.js"', `src="${appFile}"`);
+  if (!html.includes(appFile) || !html.includes(cssFile)) throw new Error('src/index.html lost its app.css/app.js placeholders');
+  writeFileSync(join(outdir, 'index.html'), html);
+  const files = ['index.html', appFile, workerFile, cssFile].map((name) => {
     const bytes = readFileSync(join(outdir, name));
     return { name, bytes: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
   });
@@ -49,7 +74,7 @@ export async function buildWeb(options = {}) {
 
 export function formatSizes({ files, totalGzip }) {
   const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-  const lines = files.map((f) => `  ${f.name.padEnd(11)} ${kb(f.bytes).padStart(10)}  gzip ${kb(f.gzip).padStart(9)}`);
+  const lines = files.map((f) => `  ${basename(f.name).padEnd(24)} ${kb(f.bytes).padStart(10)}  gzip ${kb(f.gzip).padStart(9)}`);
   const verdict = totalGzip <= BUDGET_BYTES ? 'within' : 'OVER';
   lines.push(`  game page total gzip ${kb(totalGzip)} (${verdict} the ${kb(BUDGET_BYTES)} budget)`);
   return lines.join('\n');

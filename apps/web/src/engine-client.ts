@@ -7,17 +7,20 @@ import { esc as escapeText } from './render/markup.ts';
 
 export type Engine = EngineService;
 
+/** The worker bundle's content-hashed path, written in by build.mjs (esbuild `define`). */
+declare const __HEARTH_WORKER__: string;
+
 let worker: Engine | undefined;
 let http: Engine | undefined;
 
-/** The one worker of the page, started on first use (`worker.js` sits beside the page), or the HTTP client. */
+/** The one worker of the page, started on first use (its hashed file under assets/), or the HTTP client. */
 export function getEngine(online = false): Engine {
   if (online) {
     http ??= createHttpEngine(document.baseURI);
     return http;
   }
   if (!worker) {
-    const w = new Worker(new URL('./worker.js', document.baseURI));
+    const w = new Worker(new URL(__HEARTH_WORKER__, document.baseURI));
     // A worker that fails to load never answers: say so instead of leaving the page on "Loading…".
     w.addEventListener('error', (event) => {
       const app = document.getElementById('app');
