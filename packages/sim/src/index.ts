@@ -5,7 +5,7 @@ export { mergeRecords, readJsonl } from './merge.ts';
 export { type PlayOptions, playSeeds } from './play.ts';
 export { candidateActions, enumerateSchema, grammarCandidates } from './policy/candidates.ts';
 export { greedyPolicy } from './policy/greedy.ts';
-export { randomPolicy } from './policy/random.ts';
+export { isRunEnding, randomPolicy } from './policy/random.ts';
 export { builtinPolicies, policyFromModule, policyNames, resolvePolicy } from './policy/resolve.ts';
 export { type RolloutOptions, rolloutPolicy } from './policy/rollout.ts';
 export { basePolicy, strongPolicy } from './policy/strong.ts';

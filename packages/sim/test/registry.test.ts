@@ -1,7 +1,7 @@
 // The simulator against the real games, through the real worker entry and the registry.
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
-import { devWorkerUrl, type GameRecord, playSeeds, policyNames, recordLine, resolvePolicy, runSim } from '../src/index.ts';
+import { devWorkerUrl, type GameRecord, isRunEnding, playSeeds, policyNames, recordLine, resolvePolicy, runSim } from '../src/index.ts';
 
 const jsonl = (records: readonly GameRecord[]) => records.map(recordLine).join('\n');
 
@@ -40,6 +40,28 @@ describe.each(registry.slugs.map((slug) => [slug]))('%s', (slug) => {
         maxTurns: 200,
       });
     expect(jsonl((await run('js')).records)).toBe(jsonl((await run('wasm')).records));
+  }, 120_000);
+
+  it('random never ends a run by choice while anything else is legal', async () => {
+    const game = (await registry.load(slug))!;
+    const sim = game.createSim();
+    let enders = 0;
+    let decisions = 0;
+    for (let seed = 1; seed <= 20; seed++) {
+      sim.reset(seed);
+      const policy = resolvePolicy(game, 'random')(seed);
+      for (let t = 0; t < 150 && !sim.gameOver(); t++) {
+        const legal = sim.legalActions();
+        const a = policy.decide(sim.state, legal);
+        decisions++;
+        if (legal.some(isRunEnding)) enders++;
+        if (legal.some((x) => !isRunEnding(x))) expect(isRunEnding(a)).toBe(false);
+        if (sim.step(a)) break; // a grammar candidate the rules turn down (Lantern Volley): the run stops here
+      }
+    }
+    expect(decisions).toBeGreaterThan(20);
+    // the check above is not vacuous for games with a run-ending action
+    if (slug !== 'lantern-volley') expect(enders).toBeGreaterThan(0);
   }, 120_000);
 
   it('resolves every listed policy, and greedy scores at least what random does on average', async () => {
