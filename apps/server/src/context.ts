@@ -5,6 +5,7 @@ import type { BodyLimits } from './body.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import { PoolBusyError, type ReplayPool } from './replay-pool.ts';
+import type { HmacSealer } from './sealing.ts';
 
 /** Hono environment of every route: Node bindings (absent under app.request in tests) and per-request labels. */
 export type AppEnv = {
@@ -17,6 +18,8 @@ export type AppContext = Context<AppEnv>;
 export interface ServedGame {
   game: Game;
   wire: Wire;
+  /** The HMAC sealer of a plain-state game (its vouch() is the action route's fast check); null for token games. */
+  sealer: HmacSealer | null;
   /** JSON of the spec, made once: it is most of every init response. */
   specJson: string;
 }

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { base64UrlDecode, base64UrlEncode, type Parsed, type StateCodec, type StateSealer } from '@hearth/engine';
+import { base64UrlEncode, type Parsed, type StateCodec, type StateSealer } from '@hearth/engine';
+import { checkShape } from './body.ts';
 import { canonicalSealable, fastCanonicalJson } from './canonical-fast.ts';
 
 /**
@@ -48,14 +49,63 @@ export function sealedJsonOf(state: unknown): string | undefined {
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
+/** base64url of 32 bytes is 43 characters; the last carries 4 bits, so its 2 unused bits must be 0. */
+const SEAL_CHARS = 43;
+const SEAL_BASE64 = /^[A-Za-z0-9_-]{43}$/;
+/** The bytes of a base64url string, or null unless it is the canonical encoding of those bytes. */
+function canonicalBase64Url(text: string): Buffer | null {
+  const bytes = Buffer.from(text, 'base64url');
+  return bytes.toString('base64url') === text ? bytes : null;
+}
+// Within the 1 MiB body limit a state cannot be deeper or wider than these; open() checks them (and finite
+// numbers) itself, because a value like 1e400 parses to Infinity but serialises, and so seals, as null.
+const OPEN_LIMITS = { maxBytes: Number.POSITIVE_INFINITY, maxDepth: 64, maxItems: 50_000 };
+
+export interface HmacSealer extends StateSealer {
+  readonly trusted: true;
+  /**
+   * The fast check of a state in its emitted form: `text` is the state's JSON exactly as the client sent it
+   * and `parsed` is JSON.parse(text) (the route's own parse). True when `text` ends in this server's seal and
+   * the HMAC over the bytes before it matches; then open(parsed) accepts it without serialising it again.
+   */
+  vouch(text: string, parsed: unknown): boolean;
+}
+
+export function createHmacSealer(keys: StateKeys, slug: string): HmacSealer {
   const prefix = `${slug}\n`;
   const mac = (canonical: string) => createHmac('sha256', keys.hmac).update(prefix).update(canonical).digest();
   const matches = (given: Uint8Array, canonical: string) => {
     const expected = mac(canonical);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
+  /** States whose bytes vouch() checked: open() takes them as they are. */
+  const vouched = new WeakSet<object>();
+  const suffixStart = `"${SEAL_FIELD}":"${SEAL_VERSION}`;
+  // `"seal":"v1.` + 43 characters + `"}`
+  const suffixLength = suffixStart.length + SEAL_CHARS + 2;
   return {
+    trusted: true,
+    vouch(text, parsed) {
+      if (!isPlainObject(parsed) || text.length < suffixLength + 1) return false;
+      const at = text.length - suffixLength;
+      if (!text.startsWith(suffixStart, at) || text.charCodeAt(text.length - 1) !== 125 || text.charCodeAt(text.length - 2) !== 34)
+        return false;
+      const before = text.charCodeAt(at - 1);
+      if (before !== 44 /* , */ && !(before === 123 /* { */ && at === 1)) return false;
+      const sealText = text.slice(at + suffixStart.length, text.length - 2);
+      // The parsed state must carry this very seal (it does when `parsed` is the parse of `text`).
+      if (parsed[SEAL_FIELD] !== SEAL_VERSION + sealText || !SEAL_BASE64.test(sealText)) return false;
+      const given = canonicalBase64Url(sealText);
+      if (!given) return false;
+      const expected = createHmac('sha256', keys.hmac)
+        .update(prefix)
+        .update(before === 44 ? text.slice(0, at - 1) : '{')
+        .update('}')
+        .digest();
+      if (!timingSafeEqual(given, expected)) return false;
+      vouched.add(parsed);
+      return true;
+    },
     seal(state) {
       // Every contract state is a JSON object (parseState requires its fields); a game whose state is not
       // could not carry the seal inside it, which is a programming error caught by the server's tests.
@@ -73,17 +123,21 @@ export function createHmacSealer(keys: StateKeys, slug: string): StateSealer {
     },
     open(wire): Parsed<unknown> {
       if (!isPlainObject(wire)) return { ok: false, message: 'state must be a JSON object (the state this server returned)' };
+      if (vouched.has(wire)) {
+        const { [SEAL_FIELD]: _, ...state } = wire;
+        return { ok: true, value: state };
+      }
       const seal = wire[SEAL_FIELD];
       if (typeof seal !== 'string')
         return { ok: false, message: `state.${SEAL_FIELD} is missing: send back the state exactly as the server returned it` };
       if (!seal.startsWith(SEAL_VERSION)) return { ok: false, message: `state.${SEAL_FIELD} is not a seal this server issues` };
-      let given: Uint8Array;
-      try {
-        given = base64UrlDecode(seal.slice(SEAL_VERSION.length));
-      } catch {
-        return { ok: false, message: `state.${SEAL_FIELD} is not base64url` };
-      }
+      const sealText = seal.slice(SEAL_VERSION.length);
+      // Only the canonical encoding: a seal with altered unused bits decodes to the same bytes, and is refused.
+      const given = SEAL_BASE64.test(sealText) ? canonicalBase64Url(sealText) : null;
+      if (!given) return { ok: false, message: `state.${SEAL_FIELD} is not a seal this server issues (not canonical base64url)` };
       const { [SEAL_FIELD]: _, ...state } = wire;
+      const problem = checkShape(state, OPEN_LIMITS);
+      if (problem) return { ok: false, message: `state is not a state this server issued: ${problem}` };
       // Fast path: the state came back in the order it went out, so its JSON is the canonical JSON.
       // Otherwise (keys reordered by the client) sort it; the seal is always over the canonical JSON.
       const asSent = JSON.stringify(state);
@@ -113,9 +167,11 @@ function freshIv(): Buffer {
   return iv;
 }
 
-export function createAesCodec(keys: StateKeys, slug: string): StateCodec {
+export function createAesCodec(keys: StateKeys, slug: string): StateCodec & { readonly trusted: true } {
   const aad = Buffer.from(`hearth-state-token-v1\n${slug}`, 'utf8');
   return {
+    // AES-GCM authenticates: a token that opens was made by this server, so the engine may skip parseState.
+    trusted: true,
     seal(state) {
       const iv = freshIv();
       const cipher = createCipheriv('aes-256-gcm', keys.aes, iv);
@@ -128,6 +184,9 @@ export function createAesCodec(keys: StateKeys, slug: string): StateCodec {
       if (typeof token !== 'string' || token.length === 0) return { ok: false, message: 'stateToken must be a non-empty string' };
       if (!/^[A-Za-z0-9_-]+$/.test(token)) return { ok: false, message: 'stateToken is not base64url' };
       const raw = Buffer.from(token, 'base64url');
+      // Only the canonical encoding: other spellings of the same bytes (altered unused bits) are refused.
+      if (raw.toString('base64url') !== token)
+        return { ok: false, message: 'stateToken is not a token this server issues (not canonical base64url)' };
       if (raw.length < 1 + IV_BYTES + TAG_BYTES + 1 || raw[0] !== TOKEN_VERSION) {
         return { ok: false, message: 'stateToken is truncated or not a token this server issues' };
       }

@@ -1,4 +1,5 @@
 import { createWire, type Registry } from '@hearth/engine';
+import type { Store } from '@hearth/store';
 import { Hono } from 'hono';
 import type { BodyLimits } from './body.ts';
 import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from './context.ts';
@@ -9,6 +10,7 @@ import { createReplayPool, type ReplayPool } from './replay-pool.ts';
 import { API_METHODS, registerApiRoutes } from './routes/api.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerWebRoutes, resolveWebDist } from './routes/web.ts';
+import { mountRuns, type RunsOptions } from './runs-mount.ts';
 import { createAesCodec, createHmacSealer, deriveKeys, randomSecret } from './sealing.ts';
 
 export interface ServerOptions {
@@ -38,6 +40,8 @@ export interface ServerOptions {
   replay?: { threads?: number; maxQueue?: number };
   /** A replay pool to use instead of making one (not closed by dispose; tests share one with fixture games). */
   replayPool?: ReplayPool;
+  /** Runs, leaderboards and challenges (runs-mount.ts): a store or where to open one; without, those routes answer 503. */
+  runs?: RunsOptions;
 }
 
 export interface HearthServer {
@@ -51,6 +55,8 @@ export interface HearthServer {
   /** While draining for shutdown, /healthz answers 503 so load balancers stop sending requests. */
   draining: boolean;
   readonly replayPool: ReplayPool;
+  /** The runs/leaderboards database, or null when none is configured. */
+  readonly store: Store | null;
   /** Stops timers (the rate limiter's sweep) and the replay pool it made (after its running jobs). */
   dispose(): Promise<void>;
 }
@@ -81,11 +87,10 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   const keys = deriveKeys(secret);
   const games = new Map<string, ServedGame>();
   for (const game of await options.registry.loadAll({ kernel: options.kernel ?? 'wasm' })) {
-    const wire =
-      game.spec.carry === 'stateToken'
-        ? createWire(game, { codec: createAesCodec(keys, game.slug) })
-        : createWire(game, { sealer: createHmacSealer(keys, game.slug) });
-    games.set(game.slug, { game, wire, specJson: JSON.stringify(game.spec) });
+    // Both authenticate, so the wire steps states they open on the engine's trusted path (no parseState).
+    const sealer = game.spec.carry === 'stateToken' ? null : createHmacSealer(keys, game.slug);
+    const wire = sealer ? createWire(game, { sealer }) : createWire(game, { codec: createAesCodec(keys, game.slug) });
+    games.set(game.slug, { game, wire, sealer, specJson: JSON.stringify(game.spec) });
   }
 
   const metrics = createMetrics();
@@ -145,7 +150,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
       if (c.req.method === 'OPTIONS') {
         c.set('route', 'cors_preflight');
         c.header('access-control-allow-methods', 'GET, HEAD, POST');
-        c.header('access-control-allow-headers', 'Content-Type, X-Request-Id');
+        c.header('access-control-allow-headers', 'Content-Type, X-Request-Id, Authorization');
         c.header('access-control-max-age', '86400');
         finish(c, started, 204);
         return c.body(null, 204);
@@ -186,10 +191,13 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     );
   };
 
-  app.get('/healthz', (c) => {
+  app.get('/healthz', async (c) => {
     c.set('route', '/healthz');
     if (server.draining) return c.json({ ok: false, status: 'draining', games: games.size }, 503);
-    return c.json({ ok: true, status: 'ok', games: games.size, uptime: Math.round(process.uptime()) });
+    // The database is reported, not required: play never touches it, so a database outage is 'degraded', not 503.
+    const database = await runs.health();
+    const status = database && !database.ok ? 'degraded' : 'ok';
+    return c.json({ ok: true, status, games: games.size, uptime: Math.round(process.uptime()), database });
   });
   app.get('/metrics', (c) => {
     c.set('route', '/metrics');
@@ -204,6 +212,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   }
   registerApiRoutes(app, ctx);
   registerDocsRoutes(app, ctx);
+  const runs = await mountRuns(app, ctx, options.runs);
 
   // Known paths with a method they do not take: 405 with Allow.
   const allow: Record<string, string> = {
@@ -239,7 +248,9 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     webDist,
     draining: false,
     replayPool,
+    store: runs.store,
     dispose: async () => {
+      await runs.close();
       limiter?.stop();
       if (ownPool) await replayPool.close();
     },

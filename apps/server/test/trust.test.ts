@@ -2,6 +2,7 @@
 // invalid_state) and nothing is stepped. Runs over every served game, real and fixture.
 import { createRegistry } from '@hearth/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleFromSchema } from '../src/schema-sample.ts';
 import { createAesCodec, createHmacSealer, deriveKeys } from '../src/sealing.ts';
 import { fixtureModule } from './fixtures/fixture-games.ts';
 import { getJson, postJson, type Started, startServer, testRegistry } from './helpers/start.ts';
@@ -45,12 +46,40 @@ const refusedInvalidState = (res: { status: number; body: any }) => {
 describe.each(slugs)('%s', (slug) => {
   const action = (r: any) => (r.legalActions.length > 0 ? r.legalActions[0] : null);
 
-  it('accepts its own state, also with keys reordered', async () => {
+  it("accepts its own state, also with keys reordered (the body's, and a plain state's own)", async () => {
     const init = (await getJson(`${s.url}/api/games/${slug}/init?seed=11`)).body;
-    if (init.spec.carry === 'stateToken') return;
-    const reordered = Object.fromEntries(Object.entries(init.state).reverse());
-    const res = await postJson(`${s.url}/api/games/${slug}/action`, { state: reordered, action: action(init) });
-    expect(res.status).toBe(200);
+    const carried = init.spec.carry === 'stateToken' ? { stateToken: init.stateToken } : { state: init.state };
+    // An accepted action (sampled from the grammar where legalActions is empty by design).
+    const accepted = init.legalActions[0] ?? sampleFromSchema(init.spec.actionGrammar);
+    const next = await postJson(`${s.url}/api/games/${slug}/action`, { action: accepted, ...carried });
+    expect(next.status).toBe(200);
+    expect(next.body.ok).toBe(true);
+    if (init.spec.carry === 'state') {
+      const reordered = Object.fromEntries(Object.entries(init.state).reverse());
+      expect(Object.keys(reordered)).not.toEqual(Object.keys(init.state));
+      const res = await postJson(`${s.url}/api/games/${slug}/action`, { state: reordered, action: accepted });
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual(next.body);
+    }
+  });
+
+  it('accepts only the canonical base64url of a seal or token (altered unused bits are refused)', async () => {
+    const init = (await getJson(`${s.url}/api/games/${slug}/init?seed=12`)).body;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // Flipping the lowest bit of the last character changes only unused bits when the byte count is not a multiple of 3.
+    const lastBitFlipped = (text: string) => text.slice(0, -1) + alphabet[alphabet.indexOf(text.at(-1)!) ^ 1];
+    const act = (body: unknown) => postJson(`${s.url}/api/games/${slug}/action`, body);
+    if (init.spec.carry === 'stateToken') {
+      const token: string = init.stateToken;
+      expect(Buffer.from(token, 'base64url').length % 3).not.toBe(0);
+      const altered = lastBitFlipped(token);
+      expect(Buffer.from(altered, 'base64url').equals(Buffer.from(token, 'base64url'))).toBe(true);
+      refusedInvalidState(await act({ stateToken: altered, action: action(init) }));
+    } else {
+      const altered = lastBitFlipped(init.state.seal);
+      expect(Buffer.from(altered.slice(3), 'base64url').equals(Buffer.from(init.state.seal.slice(3), 'base64url'))).toBe(true);
+      refusedInvalidState(await act({ state: { ...init.state, seal: altered }, action: action(init) }));
+    }
   });
 
   it('refuses altered, truncated, unsealed and other-secret states', async () => {
@@ -94,6 +123,35 @@ describe.each(slugs)('%s', (slug) => {
     refusedInvalidState(await act({ state: { ...init.state, seal: 'v2.abc' }, action: action(init) }));
     refusedInvalidState(await act({ state: foreign.state, action: action(init) }));
     refusedInvalidState(await act({ state: JSON.stringify(init.state), action: action(init) }));
+  });
+});
+
+describe('the bytes the seal covers', () => {
+  it('a number that parses to Infinity but would serialise as null is refused (fast and slow path)', () => {
+    const sealer = createHmacSealer(deriveKeys('unit-test-secret-123'), 'g');
+    const sealedText = JSON.stringify(sealer.seal({ a: null, b: [1, null] }));
+    expect(sealer.vouch(sealedText, JSON.parse(sealedText))).toBe(true);
+    for (const forged of [sealedText.replace('"a":null', '"a":1e400'), sealedText.replace('[1,null]', '[1,-1e999]')]) {
+      const parsed = JSON.parse(forged);
+      expect(JSON.stringify(parsed)).toBe(sealedText);
+      expect(sealer.vouch(forged, parsed)).toBe(false);
+      expect(sealer.open(parsed).ok).toBe(false);
+    }
+    // Spacing or another key order is no longer the emitted bytes: not vouched for, but open() still accepts it.
+    const spaced = JSON.stringify(JSON.parse(sealedText), null, 1);
+    expect(sealer.vouch(spaced, JSON.parse(spaced))).toBe(false);
+    expect(sealer.open(JSON.parse(spaced))).toEqual({ ok: true, value: { a: null, b: [1, null] } });
+  });
+
+  it('memberSpan finds the last top-level member of that name, escaped keys included', async () => {
+    const { memberSpan } = await import('../src/state-span.ts');
+    const text = ' { "action" : {"state":1} , "st\\u0061te": [1,"]}"] , "x":"state","state" :{"a":"}\\"{"} } ';
+    const span = memberSpan(text, 'state')!;
+    expect(JSON.parse(text.slice(span.start, span.end))).toEqual(JSON.parse(text).state);
+    const first = memberSpan('{"state":[1,"]}"],"y":2}', 'state')!;
+    expect('{"state":[1,"]}"],"y":2}'.slice(first.start, first.end)).toBe('[1,"]}"]');
+    expect(memberSpan('{"a":1}', 'state')).toBe(null);
+    expect(memberSpan('[1]', 'state')).toBe(null);
   });
 });
 
