@@ -32,7 +32,7 @@ function wires(game: Game) {
 /** The response's bytes, with a token replaced by what it holds (its IV is random, so the bytes always differ). */
 function bytesOf(response: OkResponse | { ok: false }, codec: StateCodec | null): string {
   if (!codec || !('stateToken' in response)) return responseJson(response);
-  const opened = codec.open(response.stateToken);
+  const opened = codec.open(response.stateToken as string);
   return responseJson({ ...response, stateToken: opened.ok ? JSON.stringify(opened.value) : 'unopened' });
 }
 
