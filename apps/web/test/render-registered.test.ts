@@ -4,7 +4,7 @@ import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { rendererFor } from '../src/render/index.ts';
-import { lightFromText } from '../src/render/sunloaf.ts';
+import { isLegal } from '../src/render/markup.ts';
 import type { View } from '../src/render/types.ts';
 import { actsIn } from './view.ts';
 
@@ -30,11 +30,14 @@ function reachable(slug: string, view: View): Set<string> {
   return out;
 }
 
-/** The lit tiles the board reads from the picture agree with the cats the observation says are in the light. */
-function sunloafLightAgrees(view: View) {
-  const light = lightFromText(view.response.observation.text);
-  for (const cat of (view.response.observation as unknown as { cats: { tile: number; warmthCap: number }[] }).cats)
-    expect(light[cat.tile] === '*', `cat on tile ${cat.tile} with warmth cap ${cat.warmthCap}`).toBe(cat.warmthCap === 6);
+/** Buttons carrying one fixed action: disabled exactly when the action is not in legalActions. */
+function disabledMatchesLegal(html: string, view: View, where: string) {
+  for (const m of html.matchAll(/<button type="button" data-act="([^"]*)"[^>]*>/g)) {
+    const action = JSON.parse((m[1] as string).replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n))));
+    const disabled = / disabled[ >]/.test(m[0]);
+    const unlisted = view.response.legalActions.length === 0 && !view.response.gameOver;
+    expect(disabled, `${where}: ${JSON.stringify(action)}`).toBe(!unlisted && !isLegal(view, action));
+  }
 }
 
 describe.skipIf(registry.slugs.length === 0)('boards of the registered games', () => {
@@ -51,7 +54,7 @@ describe.skipIf(registry.slugs.length === 0)('boards of the registered games', (
           const offered = reachable(slug, view);
           for (const a of response.legalActions)
             expect(offered.has(withoutCost(a)), `${slug} seed ${seed} step ${step}: ${JSON.stringify(a)}`).toBe(true);
-          if (slug === 'sunloaf') sunloafLightAgrees(view);
+          disabledMatchesLegal(html, view, `${slug} seed ${seed} step ${step}`);
           if (response.gameOver || response.legalActions.length === 0) break;
           // walk the list so the game moves on: the last action is often END_RUN, so take one from the middle
           const action = response.legalActions[(seed + step) % Math.max(1, response.legalActions.length - 1)];

@@ -26,6 +26,9 @@ export interface GameRoute {
   run?: RunInfo;
 }
 
+/** Keys that never mean anything to a game (focus moves, modifiers alone). */
+const IGNORED_KEYS = new Set(['Tab', 'Shift', 'Control', 'Alt', 'Meta', 'CapsLock']);
+
 /** How many turn-log lines the page keeps (the log scrolls; older lines drop off). */
 const LOG_LINES = 200;
 
@@ -311,10 +314,12 @@ ${rulesPanel(spec, renderer.keyHelp)}
     if ((e.key === 'Enter' || e.key === ' ') && t.closest?.('a, button, summary')) return;
     if (replayActions || !renderer.onKey || !response) return;
     const key = e.key;
-    // a key the renderer maps is claimed now (no page scroll on Space/arrows) and read when its turn comes
+    if (IGNORED_KEYS.has(key)) return;
+    // Every key joins the queue and is read against the state it applies to (a cat selected by the key before
+    // it, say). One the renderer maps now is claimed at once, so Space and the arrows never scroll the page.
     const now = view();
-    if (!now || renderer.onKey(key, now, renderer.initUi()) === null) return;
-    e.preventDefault();
+    const copy = ui !== null && typeof ui === 'object' ? { ...ui } : ui;
+    if (now && renderer.onKey(key, now, copy) !== null) e.preventDefault();
     enqueue(() => {
       const v = view();
       return v ? (renderer.onKey?.(key, v, ui) ?? null) : null;

@@ -1,8 +1,9 @@
-// Sunloaf: the 7x7 room with the window wall, the band of light (lit tiles bright, tiles of the band in
-// shade hatched), clouds, furniture, hearth, mats with their countdowns, dogs with their next steps and the
-// cats (settled streak, warmth, pile). Select a cat, then a tile; REST/DOZE/NEXT_DAY/END_RUN as buttons.
-// Which tiles are lit is read from the engine's own picture (observation.text marks them `*`), never recomputed.
-import { actButton, esc, gauge, isRecord, stats, uiAttrs } from './markup.ts';
+// Sunloaf: the 7x7 room with the window wall, the band of light (lit tiles bright, band tiles in shade or under
+// cloud), furniture, hearth, mats with their countdowns, dogs with their next steps and the cats (settled streak,
+// warmth, pile). Everything comes from the observation as data (lit, warmHearth, band.tiles, room, clouds): the
+// page recomputes nothing and never reads the text picture. Select a cat, then a tile (click, or its letter).
+import type { SunloafObservation } from '@hearth/sunloaf';
+import { END_HINT, esc, gauge, isRecord, legalButton, stats, uiAttrs } from './markup.ts';
 import type { Intent, Renderer, View } from './types.ts';
 
 const SIZE = 7;
@@ -10,77 +11,22 @@ const TILES = 49;
 export const CELL = 60;
 const PAD = 18; // room for the window bar
 
-interface CatView {
-  id: number;
-  tile: number;
-  settled: number;
-  big: boolean;
-  range: number;
-  warmthCap: number;
-  pile: number;
-}
-interface SunObs {
-  text: string;
-  day: number;
-  turn: number;
-  dayLength: number;
-  turnsLeft: number;
-  phase: 'day' | 'sunset' | 'over';
-  mult: number;
-  quota: { raw: number; needed: number; met: boolean };
-  chain: number;
-  band: { wall: 'N' | 'E' | 'S' | 'W'; line: number | null; cloudy: boolean; dwell: number };
-  cats: CatView[];
-  dogs: { tile: number; next: number[] }[];
-  bowls: { mat: number; serveTurn: number; in: number; counting: boolean }[];
-}
-interface SunState {
-  layout: { window: 'N' | 'E' | 'S' | 'W'; furniture: number[]; hearth: number; clouds: number[]; lattice: 0 | 1 | null; shade: number };
-  outcome: string | null;
-}
+/** Destination keys once a cat is selected, as in the terminal client (no control letter among them). */
+export const TARGET_KEYS = [...'abefgiopstuvwxy', ...'ABFGIJKLMNOPQRSTUVWXYZ'];
+
 export interface SunUi {
   selected: number | null;
 }
 
-/** Per tile: '*' lit, '~' warm hearth out of the band, ' ' neither, parsed from the text picture's grid rows. */
-export function lightFromText(text: string): string[] {
-  const light = new Array<string>(TILES).fill(' ');
-  for (const line of text.split('\n')) {
-    const m = /^ (\d) {2}(.+)$/.exec(line);
-    if (!m) continue;
-    const r = Number(m[1]);
-    const cells = (m[2] as string).match(/.{2}(?: |$)/g) ?? [];
-    cells.slice(0, SIZE).forEach((cell, c) => {
-      light[r * SIZE + c] = cell[1] ?? ' ';
-    });
-  }
-  return light;
-}
-
-/**
- * The tiles of the band's line, as the spec's decision "band width and direction" states it: N/S windows light
- * whole columns (line 0 = west column for N, east column for S), E/W whole rows (line 0 = top row for E,
- * bottom row for W). Drawing only: whether a tile is lit comes from the engine.
- */
-export function bandTiles(wall: 'N' | 'E' | 'S' | 'W', line: number | null): Set<number> {
-  const out = new Set<number>();
-  if (line === null || line < 0 || line >= SIZE) return out;
-  for (let k = 0; k < SIZE; k++) {
-    if (wall === 'N') out.add(k * SIZE + line);
-    else if (wall === 'S') out.add(k * SIZE + (SIZE - 1 - line));
-    else if (wall === 'E') out.add(line * SIZE + k);
-    else out.add((SIZE - 1 - line) * SIZE + k);
-  }
-  return out;
-}
+export const obsOf = (view: View) => view.response.observation as SunloafObservation;
 
 const xy = (tile: number) => ({ x: PAD + (tile % SIZE) * CELL, y: PAD + Math.floor(tile / SIZE) * CELL });
 
-/** The legal MOVE destinations of a cat, from the legal action list. */
-export function movesOf(view: View, cat: number | null): Set<number> {
-  const out = new Set<number>();
-  if (cat === null) return out;
-  for (const a of view.response.legalActions) if (isRecord(a) && a.type === 'MOVE' && a.cat === cat) out.add(a.tile as number);
+/** The legal MOVE destinations of a cat, in legalActions order (the order their keys follow). */
+export function movesOf(view: View, cat: number | null): number[] {
+  if (cat === null) return [];
+  const out: number[] = [];
+  for (const a of view.response.legalActions) if (isRecord(a) && a.type === 'MOVE' && a.cat === cat) out.push(a.tile as number);
   return out;
 }
 
@@ -98,29 +44,35 @@ function windowBar(wall: string): string {
 }
 
 export function drawRoom(view: View, ui: SunUi): string {
-  const obs = view.response.observation as unknown as SunObs;
-  const s = view.response.state as SunState;
-  const light = lightFromText(obs.text);
-  const band = obs.phase === 'day' ? bandTiles(obs.band.wall, obs.band.line) : new Set<number>();
+  const obs = obsOf(view);
+  const lit = new Set(obs.lit);
+  const band = new Set(obs.band.tiles);
+  const furniture = new Set(obs.room.furniture);
   const targets = movesOf(view, ui.selected);
+  const keyOf = new Map(targets.map((t, i) => [t, TARGET_KEYS[i]]));
   const catAt = new Map(obs.cats.map((c) => [c.tile, c]));
   const parts: string[] = [windowBar(obs.band.wall)];
   for (let t = 0; t < TILES; t++) {
     const { x, y } = xy(t);
-    const furniture = s.layout.furniture.includes(t);
     const cls = ['tile'];
-    if (furniture) cls.push('furniture');
-    else if (light[t] === '*') cls.push('lit');
+    if (furniture.has(t)) cls.push('furniture');
+    else if (lit.has(t)) cls.push('lit');
     else if (band.has(t)) cls.push(obs.band.cloudy ? 'clouded' : 'shade');
-    if (light[t] === '~') cls.push('warm');
-    if (targets.has(t)) cls.push('target');
+    if (obs.warmHearth === t) cls.push('warm');
+    const key = keyOf.get(t);
+    if (key !== undefined || targets.includes(t)) cls.push('target');
     const cat = catAt.get(t);
     const token = cat ? `cat:${cat.id}` : `tile:${t}`;
-    const label = furniture ? `furniture, tile ${t}` : cat ? `cat ${cat.id}, tile ${t}` : `tile ${t}${light[t] === '*' ? ', lit' : ''}`;
-    const focusable = cat !== undefined || targets.has(t);
+    const label = furniture.has(t)
+      ? `furniture, tile ${t}`
+      : cat
+        ? `cat ${cat.id}, tile ${t}`
+        : `tile ${t}${lit.has(t) ? ', lit' : ''}${key ? `, key ${key}` : ''}`;
+    const focusable = cat !== undefined || targets.includes(t);
     const attrs = uiAttrs(token, `t${t}`, label).replace('tabindex="0"', focusable ? 'tabindex="0"' : 'tabindex="-1"');
     parts.push(`<g class="${cls.join(' ')}" ${attrs}><rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="5"/>`);
-    if (t === s.layout.hearth) parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">♨ hearth</text>`);
+    if (t === obs.room.hearth) parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">♨ hearth</text>`);
+    if (key) parts.push(`<text class="tile-key" x="${x + CELL - 8}" y="${y + CELL - 8}">${esc(key)}</text>`);
     parts.push('</g>');
   }
   for (const b of obs.bowls) {
@@ -155,40 +107,35 @@ export function drawRoom(view: View, ui: SunUi): string {
 
 export const sunloafRenderer: Renderer<SunUi> = {
   initUi: () => ({ selected: null }),
-  keyHelp: 'Click a cat (or press its number 0–4), then a tile. R rest, Z doze, N next day, E end run, Esc deselect.',
+  keyHelp:
+    'Click a cat (or press its number 0–4), then a tile (or the letter drawn on it). R rest, Z doze, N next day at sunset, Shift+E end run, Esc deselect.',
   render(view, ui) {
-    const obs = view.response.observation as unknown as SunObs;
-    const s = view.response.state as SunState;
+    const obs = obsOf(view);
     if (ui.selected !== null && !obs.cats.some((c) => c.id === ui.selected)) ui.selected = null;
-    const nextClouds = s.layout.clouds.filter((c) => c >= obs.turn);
-    const phase =
-      obs.phase === 'sunset'
-        ? 'sunset: day won'
-        : obs.phase === 'over'
-          ? `run over (${s.outcome ?? ''})`
-          : `turn ${obs.turn + 1} of ${obs.dayLength}`;
+    const turn = obs.phase === 'day' ? `${obs.turn} (of 0–${obs.dayLength - 1})` : obs.phase === 'sunset' ? 'sunset' : 'over';
     const catRows = obs.cats
       .map(
         (c) =>
           `<li${ui.selected === c.id ? ' class="selected"' : ''}><button type="button" ${uiAttrs(`cat:${c.id}`, `catbtn${c.id}`, `select cat ${c.id}`).replace(' tabindex="0" role="button"', '')}>Cat ${c.id}${c.big ? ' (big)' : ''}</button> settled ${c.settled}, range ${c.range}, ${c.warmthCap === 6 ? '☀ lit' : c.warmthCap === 3 ? '♨ hearth (cap 3)' : 'not lit'}, pile ${c.pile}</li>`,
       )
       .join('');
-    const side = `<div class="side">${gauge('Quota (raw cosy)', obs.quota.raw, obs.quota.needed, obs.quota.met ? 'quota met' : 'quota')}${stats(
+    const b = (type: string, label: string, confirm?: string) => legalButton(view, { type }, label, type, confirm);
+    const side = `<div class="side"><p class="status" data-outcome="${esc(obs.outcome ?? '')}">${esc(obs.outcomeText ?? obs.status)}</p>${gauge('Quota (raw cosy)', obs.quota.raw, obs.quota.needed, obs.quota.met ? 'quota met' : 'quota')}${stats(
       [
         ['Day', obs.day],
-        ['Turn', phase],
+        ['Turn', turn],
         ['Turns left', obs.turnsLeft],
         ['Multiplier', `×${(obs.mult / 100).toFixed(2)}`],
         ['Bowl chain', obs.chain],
         ['Window', `${obs.band.wall}, line ${obs.band.line ?? '—'}`],
         ['Sky', obs.band.cloudy ? 'cloud ☁' : 'clear'],
-        ['Clouds on turns', nextClouds.length ? nextClouds.map((c) => c + 1).join(', ') : 'none'],
+        ['Cloud turns', obs.clouds.length ? obs.clouds.join(', ') : 'none'],
       ],
     )}
 <ul class="cats">${catRows}</ul>
 <p class="selection">${ui.selected === null ? 'No cat selected.' : `Cat ${ui.selected} selected: pick a tile.`}</p>
-<div class="actions">${actButton({ type: 'REST' }, 'Rest (R)', 'REST')}${actButton({ type: 'DOZE' }, 'Doze (Z)', 'DOZE')}${actButton({ type: 'NEXT_DAY' }, 'Next day (N)', 'NEXT_DAY')}${actButton({ type: 'END_RUN' }, 'End run (E)', 'END_RUN')}</div>
-<p class="legend">yellow = lit, tan = band in shade, grey = band under cloud, ▢ mat with turns to serve (orange: counting down), D dog with its next steps 1–3, z = settled streak, +n = pile</p></div>`;
+<div class="actions">${b('REST', 'Rest (R)')}${b('DOZE', 'Doze (Z)')}${b('NEXT_DAY', 'Next day (N)')}${b('END_RUN', 'End run (⇧E)', `End the run on day ${obs.day} with ${view.response.score} points?`)}</div>
+<p class="legend">yellow = lit, tan = band in shade, grey = band under cloud, ▢ mat with turns to serve (orange: counting down), D dog with its next steps 1–3, z = settled streak, +n = pile, a letter = the key that moves the selected cat there</p></div>`;
     return `<div class="board-row">${drawRoom(view, ui)}${side}</div>`;
   },
   onUi(token, _view, ui): Intent {
@@ -206,18 +153,23 @@ export const sunloafRenderer: Renderer<SunUi> = {
     return null;
   },
   onKey(key, view, ui): Intent {
+    if (ui.selected !== null) {
+      const i = TARGET_KEYS.indexOf(key);
+      const tile = i >= 0 ? movesOf(view, ui.selected)[i] : undefined;
+      if (tile !== undefined) return { act: { type: 'MOVE', cat: ui.selected, tile } };
+    }
+    if (key === 'E') return { act: { type: 'END_RUN' } };
+    if (key === 'e') return { say: END_HINT };
     const k = key.toLowerCase();
-    if (k === 'r') return { act: { type: 'REST' } };
+    if (k === 'r' || key === '.') return { act: { type: 'REST' } };
     if (k === 'z') return { act: { type: 'DOZE' } };
     if (k === 'n') return { act: { type: 'NEXT_DAY' } };
-    if (k === 'e') return { act: { type: 'END_RUN' } };
     if (key === 'Escape') {
       ui.selected = null;
       return { redraw: true };
     }
     if (/^[0-4]$/.test(key)) {
-      const obs = view.response.observation as unknown as SunObs;
-      if (!obs.cats.some((c) => c.id === Number(key))) return null;
+      if (!obsOf(view).cats.some((c) => c.id === Number(key))) return null;
       ui.selected = Number(key);
       return { redraw: true };
     }
