@@ -88,7 +88,7 @@ function checkProgress(wall: Wall, s: CragState): string | null {
   if (s.highPoint < ledge || s.highPoint >= belay)
     return `highPoint ${s.highPoint} must be within pitch ${s.pitch} (rows ${ledge} to ${belay - 1})`;
   const floor = floorRow(s);
-  if (s.row < floor || s.row > s.highPoint) return `row ${s.row} must be between the floor (${floor}) and the high point (${s.highPoint})`;
+  if (s.row < floor || s.row > s.highPoint) return `row ${s.row} must be between the floor (${floor}) and highPoint (${s.highPoint})`;
   if (s.cleanStreak > s.pitch - 1) return `cleanStreak ${s.cleanStreak} exceeds the ${s.pitch - 1} completed pitches`;
   if (s.spindrift > s.turn) return `spindrift ${s.spindrift} exceeds the ${s.turn} turns played`;
   if (s.stamina <= DIP_AT && !s.pitchDipped) return `stamina ${s.stamina} is ${DIP_AT} or below, so pitchDipped must be true`;
@@ -97,20 +97,63 @@ function checkProgress(wall: Wall, s: CragState): string | null {
   if (atLedge) {
     if (s.pitch < 2) return `${s.phase === 'atLedge' ? 'atLedge' : 'ending ended'} needs a completed pitch`;
     if (s.row !== ledge || s.highPoint !== ledge) return `at a ledge the climber must be on row ${ledge}, the high point`;
-    if (s.stamina !== s.tank || s.pitchDipped) return 'at a ledge stamina must be the full tank and the new pitch clean';
+    if (s.stamina !== s.tank || s.pitchDipped)
+      return 'at a ledge stamina must be the full tank and the new pitch clean (pitchDipped false)';
   }
   if (s.phase === 'climbing' && s.stamina === 0) return 'stamina 0 while climbing: the run should have ended';
   if (s.ending === 'exhausted' && s.stamina !== 0) return 'ending exhausted needs stamina 0';
-  // Score: height pays exactly 10 per row of the high point; each completed pitch n pays 100n, up to 15 per
-  // tank stamina, and a clean award; the last cleanStreak pitches were clean.
+  return checkPace(wall, s) ?? checkScore(wall, s);
+}
+
+/**
+ * Reachability bounds from the turn counter. A pitch takes at least 4 turns (10 rows, at most 2 a move, and
+ * the move onto the belay does not advance the turn), and every row gained in this pitch needs a turn per 2.
+ * While the high point is still the pitch's ledge you have only moved along the ledge or breathed on it, each
+ * a turn costing exactly 1 (ledges pay no breath and take no spindrift), so stamina only fell this pitch: the
+ * pitch dipped exactly when stamina is 3 or below, and stamina = tank - (turns spent on this pitch), which on
+ * pitch 1 is every turn (and each of those turns moved you at most 2 columns from the start, column 3).
+ * Spindrift needs rockfall, which is off until pitch 8 (the difficulty table; once on it stays on).
+ */
+function checkPace(wall: Wall, s: CragState): string | null {
+  const ledge = pitchLedge(s);
+  const climbed = Math.ceil((s.highPoint - ledge) / 2);
+  const minTurns = 4 * (s.pitch - 1) + climbed;
+  if (s.turn < minTurns)
+    return `turn ${s.turn} is too early for pitch ${s.pitch} and highPoint ${s.highPoint}: it takes at least ${minTurns} turns`;
+  if (s.spindrift > 0 && wall.difficulty(s.pitch).sweepEvery === 0)
+    return `spindrift ${s.spindrift} at pitch ${s.pitch}, before any rockfall (it starts at pitch 8)`;
+  if (s.highPoint !== ledge) return null;
+  if (s.pitchDipped !== s.stamina <= DIP_AT)
+    return `pitchDipped ${s.pitchDipped} with stamina ${s.stamina} at highPoint ${s.highPoint}, the pitch's ledge: stamina has only fallen on this pitch, so it dipped exactly when stamina is ${DIP_AT} or below`;
+  const spent = s.tank - s.stamina;
+  if (s.pitch === 1) {
+    if (spent !== s.turn)
+      return `stamina ${s.stamina} at turn ${s.turn} on the starting ledge (highPoint 0): every turn there costs exactly 1, so stamina must be tank ${s.tank} - turn ${s.turn} = ${s.tank - s.turn}`;
+    if (Math.abs(s.col - 3) > 2 * s.turn) return `col ${s.col} is out of reach of column 3 in ${s.turn} turns on the starting ledge`;
+  } else if (s.turn < minTurns + spent)
+    return `turn ${s.turn} is too early for stamina ${s.stamina} of tank ${s.tank} at highPoint ${s.highPoint}, the ledge of pitch ${s.pitch}: at least ${minTurns + spent} turns`;
+  return null;
+}
+
+function checkScore(wall: Wall, s: CragState): string | null {
+  // Score: height pays exactly 10 per row of the high point; each completed pitch n pays 100n and 15 per
+  // stamina on arrival (at most its tank), plus a clean award of 150 * min(streak, 6). The last cleanStreak
+  // pitches were clean (so each arrived with at least 4 stamina and paid its exact award); when the streak is
+  // shorter than the completed pitches, the pitch before it dipped and paid no clean award.
   let min = HEIGHT_PAY * s.highPoint;
   let max = min;
   for (let n = 1; n < s.pitch; n++) {
     min += PITCH_PAY * n;
-    max += PITCH_PAY * n + STAMINA_PAY * wall.difficulty(n).tank + CLEAN_PAY * CLEAN_CAP;
+    max += PITCH_PAY * n + STAMINA_PAY * wall.difficulty(n).tank;
   }
-  for (let k = 1; k <= s.cleanStreak; k++) min += CLEAN_PAY * Math.min(k, CLEAN_CAP);
-  if (s.score < min || s.score > max) return `score ${s.score} is impossible here (between ${min} and ${max})`;
+  for (let k = 1; k <= s.cleanStreak; k++) {
+    const award = CLEAN_PAY * Math.min(k, CLEAN_CAP);
+    min += award + STAMINA_PAY * (DIP_AT + 1);
+    max += award;
+  }
+  if (s.cleanStreak < s.pitch - 1) max += CLEAN_PAY * CLEAN_CAP * (s.pitch - 2 - s.cleanStreak);
+  if (s.score < min || s.score > max)
+    return `score ${s.score} is impossible with highPoint ${s.highPoint}, pitch ${s.pitch} and cleanStreak ${s.cleanStreak} (between ${min} and ${max})`;
   return null;
 }
 
@@ -181,6 +224,9 @@ function checkBand(wall: Wall, s: CragState): string | null {
   const bottom = bandBottom(s.highPoint);
   const top = visibleTop(wall, s);
   const belay = nextBelay(s);
+  const noFrost = wall.difficulty(s.pitch).frostEvery === 0;
+  let breathsSpent = 0;
+  let cracksSpent = 0;
   for (let i = 0; i < BAND_ROWS; i++) {
     const name = `band[${i}]`;
     const k = v.exactKeys(s.band[i], name, ['row', 'overhang', 'fogged', 'cells']);
@@ -199,20 +245,33 @@ function checkBand(wall: Wall, s: CragState): string | null {
     }
     if (r.fogged !== r.row > top) return `${name}.fogged must be ${r.row > top} (foresight reaches row ${top})`;
     if (r.fogged) {
-      if (r.overhang || r.cells.some((c) => c !== null)) return `${name} is fogged, so it must be blank`;
+      if (r.overhang || r.cells.some((c) => c !== null)) return `${name} is fogged, so it must be blank (overhang false, cells null)`;
       continue;
     }
     const gen = wall.row(s.seed, r.row);
     if (r.overhang !== gen.overhang) return `${name}.overhang does not match the wall of seed ${s.seed}`;
-    const pristine = isLedgeRow(r.row) || r.row > belay;
+    // Before the first turn nothing on the wall can have changed.
+    const pristine = isLedgeRow(r.row) || r.row > belay || s.turn === 0;
     for (let c = 0; c < COLUMNS; c++) {
       const cell = r.cells[c] as Cell;
       const g = gen.cells[c] as Cell;
       if (pristine ? !sameCell(cell, g) : !reachable(cell, g))
-        return `${name}.cells[${c}] (row ${r.row}) cannot come from the wall of seed ${s.seed}${pristine ? ': this row is not in play yet, or a ledge' : ''}`;
+        return `${name}.cells[${c}] (row ${r.row}) cannot come from the wall of seed ${s.seed}${pristine ? `: ${s.turn === 0 ? 'nothing changes before turn 1' : 'this row is not in play yet, or a ledge'}` : ''}`;
       if (cell && cell.breaths > 0 && cell.kind !== 'jug') return `${name}.cells[${c}]: only a jug holds breaths`;
+      // A jug or a crimp is always the generated hold itself (sweeps turn jugs to plain and remove crimps; the
+      // repair writes plain holds), so what it lost was spent on it.
+      if (cell && g && cell.kind === g.kind && cell.kind !== 'plain') {
+        breathsSpent += g.breaths - cell.breaths;
+        cracksSpent += g.cracks - cell.cracks;
+      }
+      if (noFrost && cell && ICE_RANK[cell.ice] > (g ? ICE_RANK[g.ice] : 0))
+        return `${name}.cells[${c}].ice: no ice creep yet at pitch ${s.pitch}, so it cannot be ${cell.ice}`;
     }
   }
+  // Each breath spent is a breathe turn; each crack spent is a move off the hold (a turn, or a belay move).
+  if (breathsSpent > s.turn) return `band: ${breathsSpent} breaths spent on the jugs in view, more than the ${s.turn} turns played`;
+  if (cracksSpent > s.turn + s.pitch - 1)
+    return `band: ${cracksSpent} cracks spent on the holds in view, more than the ${s.turn + s.pitch - 1} moves possible by turn ${s.turn}`;
   if (holdAt(s, s.row, s.col) === null) return `the climber's cell (${s.row}, ${s.col}) is bare rock`;
   // The third ending: a climbing state always has a move; a noMove ending has none (and stamina left).
   if (s.phase === 'climbing' && !anyMoveLegal(s)) return 'phase climbing with no legal move: the run should have ended (ending noMove)';

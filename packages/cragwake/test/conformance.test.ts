@@ -71,6 +71,27 @@ function forged(s: CragState): Array<{ name: string; state: unknown }> {
   return out;
 }
 
+/**
+ * Every field whose change in a turn-0 state no play reaches (each must be refused naming it): the scalars,
+ * and each band row's number, overhang and fog flag.
+ */
+const BAND_FIELDS = Array.from({ length: 10 }, (_, i) => [`band.${i}.row`, `band.${i}.overhang`, `band.${i}.fogged`]).flat();
+const MUTATION_FIELDS = [
+  'seed',
+  'turn',
+  'row',
+  'col',
+  'stamina',
+  'tank',
+  'pitch',
+  'highPoint',
+  'score',
+  'cleanStreak',
+  'pitchDipped',
+  'spindrift',
+  ...BAND_FIELDS,
+];
+
 runConformance({
   label: 'cragwake (wasm kernel)',
   load: async () => {
@@ -83,6 +104,8 @@ runConformance({
   invariants: (prev: CragState, action: CragAction, next: CragState) => cragInvariants(game, wall, prev, action, next),
   goldenDir: fileURLToPath(new URL('../golden', import.meta.url)),
   forgedStates: forged,
+  mutation: { fields: MUTATION_FIELDS, count: 20_000 },
+  policySeeds: 3,
 });
 
 runConformance({
