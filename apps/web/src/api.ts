@@ -3,7 +3,7 @@
 import type { Json } from '@hearth/engine';
 
 export interface RunRecord {
-  id: string;
+  id: string | number;
   game: string;
   seed: number;
   actions: Json[];
@@ -21,12 +21,15 @@ export interface BoardEntry {
   player: string;
   agent: string | null;
   score: number;
-  runId: string;
+  runId: string | number;
   createdAt: string;
+  /** challenge board: `score` is the mean normalised score; raw is the total of the best raw scores. */
+  raw?: number;
+  seeds?: number;
   normalized?: number | null;
 }
 export interface Submitted {
-  runId: string;
+  runId: string | number;
   score: number;
   rank: number | null;
   url: string;
@@ -93,12 +96,19 @@ export async function submitRun(run: { game: string; seed: number; actions: unkn
   return r;
 }
 
-export const fetchRun = (id: string) => callApi<{ run: RunRecord }>(`api/runs/${encodeURIComponent(id)}`);
+/** GET /api/runs/{id}: the run's fields at the top level (or under `run`, as the first draft of the route had it). */
+export async function fetchRun(id: string): Promise<ApiResult<{ run: RunRecord }>> {
+  const r = await callApi<RunRecord & { run?: RunRecord }>(`api/runs/${encodeURIComponent(id)}`);
+  if (!r.ok) return r;
+  return { ok: true, run: r.run ?? r };
+}
 
 export function fetchBoard(slug: string, board: string, kind: 'human' | 'agent', cursor?: string, limit = 20) {
   const q = new URLSearchParams({ board, kind, limit: String(limit) });
   if (cursor) q.set('cursor', cursor);
-  return callApi<{ entries: BoardEntry[]; nextCursor: string | null }>(`api/leaderboards/${encodeURIComponent(slug)}?${q}`);
+  return callApi<{ rows?: BoardEntry[]; entries?: BoardEntry[]; nextCursor: string | null }>(
+    `api/leaderboards/${encodeURIComponent(slug)}?${q}`,
+  );
 }
 
 export const fetchChallenges = (slug: string) => callApi<Record<string, Json>>(`api/challenges/${encodeURIComponent(slug)}`);

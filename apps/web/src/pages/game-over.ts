@@ -50,9 +50,9 @@ export function attachSubmit(over: HTMLElement, f: Finished): void {
       return;
     }
     out.dataset.kind = 'ok';
-    out.dataset.runId = r.runId;
+    out.dataset.runId = String(r.runId);
     const rank = r.rank == null ? '' : `, rank ${r.rank}`;
     const key = r.playerKey ? ` The name “${player}” is now yours; its key is kept in this browser.` : '';
-    out.innerHTML = `${r.duplicate ? 'Already stored' : 'Stored'}: score ${esc(r.score)}${esc(rank)}.${esc(key)} <a id="run-link" href="${esc(formatRoute({ page: 'run', id: r.runId, online: f.online }))}">Open the run</a> · <a id="board-link" href="${esc(formatRoute({ page: 'leaderboard', slug: f.slug, online: f.online }))}">Leaderboard</a>`;
+    out.innerHTML = `${r.duplicate ? 'Already stored' : 'Stored'}: score ${esc(r.score)}${esc(rank)}.${esc(key)} <a id="run-link" href="${esc(formatRoute({ page: 'run', id: String(r.runId), online: f.online }))}">Open the run</a> · <a id="board-link" href="${esc(formatRoute({ page: 'leaderboard', slug: f.slug, online: f.online }))}">Leaderboard</a>`;
   });
 }

@@ -20,7 +20,7 @@ function rows(entries: BoardEntry[], online: boolean): string {
   return entries
     .map(
       (e) =>
-        `<tr data-run-id="${esc(e.runId)}"><td>${esc(e.rank)}</td><td>${esc(e.player)}${e.agent ? ` <span class="agent-badge">${esc(e.agent)}</span>` : ''}</td><td class="num">${esc(e.score)}${e.normalized != null ? ` <span class="normalized" title="normalised: random bot 0, strong bot 100">(${esc(e.normalized)})</span>` : ''}</td><td>${esc(e.createdAt.slice(0, 10))}</td><td><a href="${esc(formatRoute({ page: 'run', id: e.runId, online }))}">replay</a></td></tr>`,
+        `<tr data-run-id="${esc(e.runId)}"><td>${esc(e.rank)}</td><td>${esc(e.player)}${e.agent ? ` <span class="agent-badge">${esc(e.agent)}</span>` : ''}</td><td class="num">${esc(e.score)}${e.raw !== undefined ? ` <span class="normalized" title="normalised mean over the set (random bot 0, strong bot 100); raw total and seeds played">(raw ${esc(e.raw)}, ${esc(e.seeds ?? 0)} seeds)</span>` : ''}</td><td>${esc(String(e.createdAt).slice(0, 10))}</td><td><a href="${esc(formatRoute({ page: 'run', id: String(e.runId), online }))}">replay</a></td></tr>`,
     )
     .join('');
 }
@@ -45,7 +45,7 @@ export async function showLeaderboard(root: HTMLElement, slug: string, engine: E
     const tables: string[] = [];
     for (const k of KINDS) {
       const r = b.board === 'all' && k.kind === 'human' ? first : await fetchBoard(slug, b.board, k.kind);
-      const body = r.ok ? rows(r.entries, online) : `<tr><td colspan="5" class="refusal">${esc(r.message)}</td></tr>`;
+      const body = r.ok ? rows(r.rows ?? r.entries ?? [], online) : `<tr><td colspan="5" class="refusal">${esc(r.message)}</td></tr>`;
       tables.push(`<div class="board-table" data-board="${b.board}" data-kind="${k.kind}"><h3>${k.title}</h3>
 <table><thead><tr><th>#</th><th>${k.kind === 'agent' ? 'Player (agent)' : 'Player'}</th><th>Score</th><th>Date</th><th></th></tr></thead><tbody>${body}</tbody></table></div>`);
     }

@@ -21,7 +21,15 @@ export async function showRun(root: HTMLElement, id: string, engine: Engine, onl
       seed: run.seed,
       replay: run.actions,
       online,
-      run: { id: run.id, player: run.player, agent: run.agent, score: run.score, turns: run.turns, end: run.end, createdAt: run.createdAt },
+      run: {
+        id: String(run.id),
+        player: run.player,
+        agent: run.agent,
+        score: run.score,
+        turns: run.turns,
+        end: run.end,
+        createdAt: run.createdAt,
+      },
     },
     engine,
   );
