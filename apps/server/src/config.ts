@@ -1,4 +1,6 @@
+import { storeOptionsFromEnv } from '@hearth/store';
 import { DEFAULT_REPLAY_QUEUE, DEFAULT_REPLAY_THREADS } from './replay-pool.ts';
+import { DEFAULT_PER_PLAYER } from './runs-mount.ts';
 import { DEFAULT_MAX_VERIFY_ACTIONS, type ServerOptions } from './server.ts';
 
 /** Everything the server reads from the environment, in one place (documented in README.md). */
@@ -12,6 +14,13 @@ const int = (raw: string | undefined, name: string, fallback: number, min: numbe
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min}, got ${JSON.stringify(raw)}`);
+  return n;
+};
+
+const fraction = (raw: string | undefined, name: string, fallback: number): number => {
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!(n >= 0 && n <= 1)) throw new Error(`${name} must be a number from 0 to 1, got ${JSON.stringify(raw)}`);
   return n;
 };
 
@@ -33,6 +42,19 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
       trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
       kernel: env.KERNEL === 'js' ? 'js' : 'wasm',
       helloRoute: env.HELLO_ROUTE === '1',
+      logSample: fraction(env.LOG_SAMPLE, 'LOG_SAMPLE', 1),
+      // Runs, leaderboards and challenges: a SQLite file under DATA_DIR (default ./data), or DATABASE_URL.
+      runs: {
+        database: storeOptionsFromEnv(env),
+        maxRunActions: int(env.MAX_RUN_ACTIONS, 'MAX_RUN_ACTIONS', DEFAULT_MAX_VERIFY_ACTIONS, 1),
+        perPlayer:
+          env.RUN_RATE_PER_MINUTE === '0'
+            ? false
+            : {
+                perSecond: int(env.RUN_RATE_PER_MINUTE, 'RUN_RATE_PER_MINUTE', DEFAULT_PER_PLAYER.perSecond * 60, 0) / 60,
+                burst: int(env.RUN_RATE_BURST, 'RUN_RATE_BURST', DEFAULT_PER_PLAYER.burst, 1),
+              },
+      },
       replay: {
         threads: int(env.REPLAY_THREADS, 'REPLAY_THREADS', DEFAULT_REPLAY_THREADS, 1),
         maxQueue: int(env.REPLAY_QUEUE, 'REPLAY_QUEUE', DEFAULT_REPLAY_QUEUE, 0),

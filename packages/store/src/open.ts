@@ -9,6 +9,7 @@ import { migrationProvider } from './migrations/index.ts';
 import { createRunStore } from './runs.ts';
 import type { Database, Dialect } from './schema.ts';
 import { createGameSessionStore } from './sessions.ts';
+import { sqliteNativeBinding } from './sqlite-binding.ts';
 import type { Store } from './store.ts';
 
 export interface StoreOptions {
@@ -20,6 +21,8 @@ export interface StoreOptions {
   fileName?: string;
   /** PostgreSQL pool size per process; default 10. */
   poolSize?: number;
+  /** Path of better-sqlite3's native addon (SQLITE_NATIVE_BINDING; default: found, see sqlite-binding.ts). */
+  sqliteNativeBinding?: string;
 }
 
 /** DATABASE_URL and DATA_DIR, as the server and the MCP server read them. */
@@ -51,7 +54,8 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     const dir = resolve(options.dataDir ?? 'data');
     mkdirSync(dir, { recursive: true });
     where = resolve(dir, options.fileName ?? 'hearth.sqlite');
-    const file = new BetterSqlite3(where);
+    const nativeBinding = sqliteNativeBinding(options.sqliteNativeBinding);
+    const file = new BetterSqlite3(where, nativeBinding ? { nativeBinding } : {});
     // WAL: readers never wait for the writer; NORMAL sync is durable across process crashes in WAL mode.
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');

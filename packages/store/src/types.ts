@@ -48,7 +48,8 @@ export interface NewRun {
 export type SubmitResult =
   | { status: 'stored'; run: RunRecord; rank: number; playerKey?: string }
   | { status: 'duplicate'; run: RunRecord; rank: number }
-  | { status: 'key_required' | 'wrong_key' };
+  | { status: 'key_required' }
+  | { status: 'wrong_key' };
 
 /** Who may submit under a name: a new name is claimed by the run, a claimed one needs its key. */
 export type NameCheck = 'unclaimed' | 'ok' | 'key_required' | 'wrong_key';

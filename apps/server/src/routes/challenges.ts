@@ -1,0 +1,76 @@
+import type { ChallengeSet, Store } from '@hearth/store';
+import type { Hono } from 'hono';
+import { dailySeed, dayNumber, utcDate } from '../challenge-daily.ts';
+import { type AppEnv, fail, type ServerContext } from '../context.ts';
+
+export const DAILY_RULE =
+  'daily seed = hash(streamId("hearth-daily"), streamId(slug), days since 1970-01-01 UTC) with @hearth/rng (a u32); a run on it submitted that UTC day counts on the daily board';
+
+/** GET /api/challenges and /api/challenges/:slug: today's daily seeds and the fixed sets with their bot baselines. */
+export function registerChallengeRoutes(app: Hono<AppEnv>, ctx: ServerContext, store: Store, now: () => number = Date.now): void {
+  const daily = (base: string, slug: string, date: string) => ({
+    game: slug,
+    date,
+    seed: dailySeed(slug, date),
+    initUrl: `${base}/api/games/${slug}/init?seed=${dailySeed(slug, date)}`,
+    boardUrl: `${base}/api/leaderboards/${slug}?board=daily&date=${date}`,
+  });
+  const setFor = (base: string, set: ChallengeSet, slug?: string) => ({
+    id: set.id,
+    title: set.title,
+    description: set.description,
+    games: Object.fromEntries(
+      Object.entries(set.games)
+        .filter(([g]) => (slug === undefined || g === slug) && ctx.games.has(g))
+        .map(([g, seeds]) => [g, { seeds, boardUrl: `${base}/api/leaderboards/${g}?board=challenge&challenge=${set.id}` }]),
+    ),
+  });
+  const dateOf = (raw: string | undefined) => (raw === undefined ? utcDate(now()) : dayNumber(raw) === null ? null : raw);
+
+  app.get('/api/challenges', async (c) => {
+    c.set('route', '/api/challenges');
+    const date = dateOf(c.req.query('date'));
+    if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
+    const base = ctx.baseUrl(c);
+    const sets = await store.challenges.list();
+    return c.json({
+      ok: true,
+      date,
+      dailyRule: DAILY_RULE,
+      daily: [...ctx.games.keys()].map((slug) => daily(base, slug, date)),
+      sets: sets.map((s) => setFor(base, s)),
+    });
+  });
+
+  app.get('/api/challenges/:slug', async (c) => {
+    c.set('route', '/api/challenges/:slug');
+    const slug = c.req.param('slug');
+    if (!ctx.games.has(slug)) {
+      return fail(
+        ctx,
+        c,
+        404,
+        'unknown_game',
+        `no game ${JSON.stringify(slug.slice(0, 64))}; the games are: ${[...ctx.games.keys()].join(', ')}`,
+      );
+    }
+    c.set('game', slug);
+    const date = dateOf(c.req.query('date'));
+    if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
+    const base = ctx.baseUrl(c);
+    const sets = await store.challenges.list();
+    return c.json({
+      ok: true,
+      game: slug,
+      dailyRule: DAILY_RULE,
+      daily: daily(base, slug, date),
+      sets: sets.map((s) => setFor(base, s, slug)),
+    });
+  });
+}
+
+export const CHALLENGE_METHODS: Record<string, string> = {
+  '/api/challenges': 'GET, HEAD',
+  '/api/challenges/:slug': 'GET, HEAD',
+  '/api/leaderboards/:slug': 'GET, HEAD',
+};

@@ -1,0 +1,104 @@
+import { canonicalJson } from '@hearth/engine';
+import { CHALLENGE_SETS, openStore, type Store, type StoreHealth, type StoreOptions } from '@hearth/store';
+import type { Hono } from 'hono';
+import { type AppEnv, fail, type ServerContext } from './context.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { registerBoardRoutes } from './routes/boards.ts';
+import { CHALLENGE_METHODS, registerChallengeRoutes } from './routes/challenges.ts';
+import { RUN_METHODS, registerRunRoutes } from './routes/runs.ts';
+
+export interface RunsOptions {
+  /** An open store (the caller closes it), or where to open one (DATABASE_URL / DATA_DIR; closed by dispose). */
+  store?: Store;
+  database?: StoreOptions;
+  /** Most actions in a submitted run (MAX_RUN_ACTIONS, default the verify limit). */
+  maxRunActions?: number;
+  /** Per player name: default 1 run every 5 s sustained, bursts of 20 (RUN_RATE_PER_MINUTE / RUN_RATE_BURST); false: none. */
+  perPlayer?: { perSecond: number; burst: number } | false;
+  /** Rate-limit tokens a submission costs its client beyond the request (default 4; plus 1 per 100 actions). */
+  submitCost?: number;
+  /** Clock for the daily board (tests). */
+  now?: () => number;
+}
+
+export const DEFAULT_PER_PLAYER = { perSecond: 0.2, burst: 20 };
+
+export interface RunsMount {
+  store: Store | null;
+  health(): Promise<StoreHealth | null>;
+  close(): Promise<void>;
+}
+
+/**
+ * Mounts runs, leaderboards and challenges. Without a store configured those routes answer 503 no_database,
+ * so a server made for other tests needs no database; the entry point always configures one.
+ */
+export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: RunsOptions | undefined): Promise<RunsMount> {
+  const patterns = { ...RUN_METHODS, ...CHALLENGE_METHODS };
+  const own = options?.store === undefined && options?.database !== undefined;
+  let store = options?.store ?? null;
+  let unavailable: StoreHealth | null = null;
+  if (!store && options?.database) {
+    try {
+      store = await openStore(options.database);
+    } catch (error) {
+      // A PostgreSQL that cannot be reached is a configuration error: refuse to start. A SQLite file that cannot
+      // be opened (no native addon beside a bundle copied elsewhere, a read-only folder) leaves play working.
+      if (options.database.databaseUrl) throw error;
+      const message = (error as Error).message;
+      ctx.logger.error({ err: error }, 'SQLite database unavailable: runs, leaderboards and challenges are off');
+      unavailable = { ok: false, kind: 'sqlite', ms: 0, where: options.database.dataDir ?? 'data', migration: null, error: message };
+    }
+  }
+  if (!store) {
+    for (const pattern of Object.keys(patterns)) {
+      app.all(pattern, (c) => {
+        c.set('route', pattern);
+        return fail(ctx, c, 503, 'no_database', 'this server runs without a database: runs, leaderboards and challenges are off');
+      });
+    }
+    return { store: null, health: async () => unavailable, close: async () => {} };
+  }
+  await loadChallengeSets(store);
+  const perPlayer = options?.perPlayer === false ? null : createRateLimiter(options?.perPlayer ?? DEFAULT_PER_PLAYER);
+  registerRunRoutes(app, ctx, {
+    store,
+    maxRunActions: options?.maxRunActions ?? ctx.maxVerifyActions,
+    perPlayer,
+    submitCost: options?.submitCost ?? 4,
+    now: options?.now,
+  });
+  registerBoardRoutes(app, ctx, store, options?.now);
+  registerChallengeRoutes(app, ctx, store, options?.now);
+  for (const [pattern, methods] of Object.entries(patterns)) {
+    app.all(pattern, (c) => {
+      c.set('route', pattern);
+      return fail(ctx, c, 405, 'method_not_allowed', `${pattern} takes ${methods}, not ${c.req.method}`, { allow: methods });
+    });
+  }
+  return {
+    store,
+    health: () => store.health(),
+    async close() {
+      perPlayer?.stop();
+      if (own) await store.close();
+    },
+  };
+}
+
+/** Writes the checked-in challenge sets where the database differs (every instance does this at start). */
+async function loadChallengeSets(store: Store): Promise<void> {
+  for (const set of CHALLENGE_SETS) {
+    for (let attempt = 0; ; attempt++) {
+      const stored = await store.challenges.get(set.id);
+      if (stored && canonicalJson(stored) === canonicalJson(set)) break;
+      try {
+        await store.challenges.put(set);
+        break;
+      } catch (error) {
+        // Another instance starting at the same moment wrote it first: read again.
+        if (attempt >= 2) throw error;
+      }
+    }
+  }
+}
