@@ -1,5 +1,6 @@
 // Benchmark of the bundled server under a loopback load generator (autocannon), in one run:
 //  1. requests/s and p50/p99 for init and action per game, next to the bare GET /hello of the same server
+//     (the action route replays recorded late-game traffic: see traffic.ts)
 //     (same middleware: request id, rate limit off, metrics, JSON log line), printed as a ratio;
 //  2. p99 of the action route at a fixed 1,000 requests/s;
 //  3. the server's resident memory (peak VmRSS) under that load.
@@ -10,8 +11,8 @@ import { spawn } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import autocannon from 'autocannon';
-import { sampleFromSchema } from '../src/schema-sample.ts';
 import { buildBundleOutsideRepo, freePort, startBundle } from '../test/helpers/bundle.ts';
+import { recordTraffic } from './traffic.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 10;
@@ -92,21 +93,21 @@ try {
   const raw = await load('node:http hello (reference)', bare.pid!, { url: `http://127.0.0.1:${port}/` });
   bare.kill('SIGTERM');
 
-  const index = await (await fetch(`${server.url}/api/games`)).json();
-  for (const { slug } of index.games as { slug: string }[]) {
-    const first = await (await fetch(`${server.url}/api/games/${slug}/init?seed=7`)).json();
-    const action = first.legalActions.length > 0 ? first.legalActions[0] : sampleFromSchema(first.spec.actionGrammar);
-    const body = JSON.stringify(
-      first.spec.carry === 'stateToken' ? { stateToken: first.stateToken, action } : { state: first.state, action },
+  const traffic = await recordTraffic(server.url);
+  for (const { slug, bodies, games } of traffic) {
+    console.log(
+      `${slug}: ${bodies.length} recorded action bodies from turns ${games.map((g) => `${g.from}-${g.turns} (seed ${g.seed})`).join(', ')}`,
     );
+    // Every connection walks the recorded bodies in order and starts over (autocannon's request sequence).
     const post = {
-      url: `${server.url}/api/games/${slug}/action`,
-      method: 'POST' as const,
-      headers: { 'content-type': 'application/json' },
-      body,
+      url: server.url,
+      requests: bodies.map((body) => ({
+        method: 'POST' as const,
+        path: `/api/games/${slug}/action`,
+        headers: { 'content-type': 'application/json' },
+        body,
+      })),
     };
-    const check = await (await fetch(post.url, post)).json();
-    if (!check.ok) throw new Error(`${slug}: the benchmark action is refused: ${JSON.stringify(check).slice(0, 200)}`);
     // The bare route is measured right before each game, so a change in machine load hits both sides of the ratio.
     const hello = await load('GET /hello (bare)', pid, { url: `${server.url}/hello` });
     const init = await load(`${slug} init`, pid, { url: `${server.url}/api/games/${slug}/init?seed=7` });

@@ -1,6 +1,7 @@
 import { createWire, type Registry } from '@hearth/engine';
 import type { Store } from '@hearth/store';
 import { Hono } from 'hono';
+import { createAccessLog } from './access-log.ts';
 import type { BodyLimits } from './body.ts';
 import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from './context.ts';
 import { createLogger, type Logger } from './logger.ts';
@@ -21,6 +22,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** Used when no logger is given (default 'info'; tests use 'silent'). */
   logLevel?: string;
+  /** Share of successful requests written to the request log (LOG_SAMPLE, 0 to 1, default 1); errors always are. */
+  logSample?: number;
   /** Per-client token bucket; `false` turns it off. Default 30 requests/s sustained, bursts of 300. */
   rateLimit?: { perSecond: number; burst: number } | false;
   limits?: Partial<BodyLimits>;
@@ -94,6 +97,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   }
 
   const metrics = createMetrics();
+  const accessLog = createAccessLog(logger, options.logSample ?? 1);
   const limiter: RateLimiter | null = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const ownPool = options.replayPool === undefined;
@@ -177,18 +181,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     const ms = performance.now() - started;
     const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER';
     metrics.observe(c.get('route'), c.get('game'), method, status, ms / 1000);
-    logger.info(
-      {
-        requestId: c.get('requestId'),
-        method,
-        path: c.req.path.slice(0, 200),
-        route: c.get('route'),
-        game: c.get('game'),
-        status,
-        ms: Math.round(ms * 1000) / 1000,
-      },
-      'request',
-    );
+    accessLog.request(c.get('requestId'), method, c.req.path.slice(0, 200), c.get('route'), c.get('game'), status, ms);
   };
 
   app.get('/healthz', async (c) => {
