@@ -1,7 +1,7 @@
 // A game being played, wherever the engine runs: in this process through the engine's wire protocol
 // (createWire, PlainTokenCodec), or on a server through the HTTP API. Both speak the gameboard shapes,
 // and both carry the state the way the game's spec says ({ state } or { stateToken }).
-import { createWire, type Game, type OkResponse, type Refusal, type Spec } from '@hearth/engine';
+import { createWire, type Game, type OkResponse, type Recap, type Refusal, type Spec } from '@hearth/engine';
 
 export type Response = OkResponse | Refusal;
 
@@ -11,8 +11,25 @@ export interface Session {
   readonly seed: number;
   /** The last accepted response (init's at first). */
   readonly current: OkResponse;
-  /** Sends one action; on success `current` moves on, on a refusal nothing changes. */
-  act(action: unknown): Promise<Response>;
+  /**
+   * Sends one action; on success `current` moves on, on a refusal nothing changes. With `recap`, an accepted
+   * response carries the engine's "what happened" (`recap`): the wire's own locally, `?view=compact`'s
+   * `view.recap` from a server (absent when the server predates it).
+   */
+  act(action: unknown, options?: ActOptions): Promise<Response>;
+}
+
+export interface ActOptions {
+  recap?: boolean;
+}
+
+/** The engine's recap of an accepted response, wherever the transport put it. */
+export function recapOf(response: Response): Recap | undefined {
+  if (!response.ok) return undefined;
+  const direct = response.recap as Recap | undefined;
+  const view = response.view as { recap?: Recap } | undefined;
+  const recap = direct ?? view?.recap;
+  return recap && typeof recap.text === 'string' ? recap : undefined;
 }
 
 /** The body the wire expects for the current position: `{ state, action }` or `{ stateToken, action }`. */
@@ -30,8 +47,8 @@ export function localSession(game: Game, seed: number): Session {
     get current() {
       return current;
     },
-    async act(action) {
-      const response = wire.act(bodyFor(game.spec, current, action));
+    async act(action, options) {
+      const response = wire.act(bodyFor(game.spec, current, action), options?.recap ? { recap: true } : undefined);
       if (response.ok) current = response;
       return response;
     },
@@ -61,8 +78,9 @@ export async function remoteSession(server: string, slug: string, seed: number, 
     get current() {
       return current;
     },
-    async act(action) {
-      const response = await request(fetchImpl, `${base}/action`, bodyFor(spec, current, action));
+    async act(action, options) {
+      const url = options?.recap ? `${base}/action?view=compact` : `${base}/action`;
+      const response = await request(fetchImpl, url, bodyFor(spec, current, action));
       if (response.ok) current = response;
       return response;
     },

@@ -182,9 +182,12 @@ describe('hearth play --json through a pipe', () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(lines).toHaveLength(1 + JUNK.length);
+    // JUNK and one blank line (the final newline ends the last line; it is not a line of its own).
+    expect(lines).toHaveLength(1 + JUNK.length + 1);
     expect(lines[0].ok).toBe(true);
     for (const l of lines.slice(1)) expect(l).toMatchObject({ ok: false });
     expect(lines[1].reason).toBe('invalid_json');
+    expect(lines.at(-1)).toMatchObject({ ok: false, reason: 'empty_line', legalActions: lines[0].legalActions });
+    expect(lines.at(-1).message).toContain('is empty');
   });
 });

@@ -75,10 +75,12 @@ describe.skipIf(!HAS_TMUX)('hearth play in a terminal (tmux)', () => {
 
       // Legal moves until the score moves.
       for (const keys of script.scoring(game)) {
+        const before = t.screen();
         if (keys === '\r') t.send('Enter');
         else if (keys === '\b') t.send('BSpace');
         else t.send(keys, true);
-        await new Promise((r) => setTimeout(r, 150));
+        // Every key of the scripts changes the screen (a selection, a move, a typed character): wait for it.
+        await t.waitFor((s) => s !== before, `the screen to answer ${JSON.stringify(keys)}`);
         if ((scoreOf(t.screen()) ?? 0) > 0) break;
       }
       screen = await t.waitFor((s) => (scoreOf(s) ?? 0) > 0, 'the score to move');

@@ -53,4 +53,45 @@ describe('ReplayApp', () => {
     expect(app.position).toBe(1);
     expect(app.frame().join('\n')).toContain('action 2 was refused (unknown_action)');
   });
+
+  it('plays back on its own: space plays and pauses, + and - set the speed, the end stops it', async () => {
+    const app = viewer(actions);
+    expect(app.playing).toBe(false);
+    expect(app.tick(10_000)).toBe(false); // paused: time passing moves nothing
+    expect(app.position).toBe(0);
+    await app.key({ name: 'space' });
+    expect(app.playing).toBe(true);
+    expect(app.stepsPerSecond).toBe(2);
+    expect(app.frame()[0]).toContain('playing 2/s');
+    expect(app.tick(499)).toBe(false);
+    expect(app.tick(1)).toBe(true); // 500 ms at 2 steps a second: one step
+    expect(app.position).toBe(1);
+    await app.key({ name: '+' });
+    expect(app.stepsPerSecond).toBe(4);
+    app.tick(250);
+    expect(app.position).toBe(2);
+    await app.key({ name: 'space' });
+    expect(app.playing).toBe(false);
+    app.tick(5_000);
+    expect(app.position).toBe(2);
+    await app.key({ name: '-' });
+    await app.key({ name: '-' });
+    await app.key({ name: '-' });
+    await app.key({ name: '-' });
+    expect(app.stepsPerSecond).toBe(0.5); // the slowest speed holds
+    await app.key({ name: 'space' });
+    app.tick(60_000);
+    expect(app.position).toBe(3);
+    expect(app.playing).toBe(false); // stops at the last position
+    await app.key({ name: 'space' }); // at the end, play starts over
+    expect(app.position).toBe(0);
+    expect(app.playing).toBe(true);
+  });
+
+  it('fills a larger terminal', () => {
+    const app = viewer(actions);
+    const frame = app.frame({ width: 120, height: 40 });
+    expect(frame).toHaveLength(40);
+    expect(Math.max(...frame.map(visibleWidth))).toBe(120);
+  });
 });

@@ -67,7 +67,7 @@ async function pipe(lines: string[]): Promise<any[]> {
 }
 
 describe('--json mode', () => {
-  it('answers every non-empty line, refusals and bad JSON included, and matches replay', async () => {
+  it('answers every line, blank ones, refusals and bad JSON included, and matches replay', async () => {
     const actions = [{ type: 'step', dir: 'left' }, { type: 'rest' }, { type: 'step', dir: 'left' }];
     const out = await pipe([
       JSON.stringify(actions[0]),
@@ -78,13 +78,19 @@ describe('--json mode', () => {
       '[1,2,3]',
       JSON.stringify(actions[2]),
     ]);
-    expect(out).toHaveLength(7);
+    expect(out).toHaveLength(8);
     expect(out[0]).toMatchObject({ ok: true, score: 0, spec: { slug: 'walker' } });
     expect(out[2]).toMatchObject({ ok: false, reason: 'invalid_json' });
     expect(out[2].legalActions.length).toBeGreaterThan(0);
-    expect(out[3]).toMatchObject({ ok: false, reason: 'unknown_action' });
-    expect(out[5]).toMatchObject({ ok: false, reason: 'unknown_action' });
-    const final = out[6];
+    expect(out[3]).toMatchObject({
+      ok: false,
+      reason: 'empty_line',
+      message: 'line 3 is empty: send one action as JSON per line (e.g. one of legalActions)',
+    });
+    expect(out[3].legalActions).toEqual(out[1].legalActions);
+    expect(out[4]).toMatchObject({ ok: false, reason: 'unknown_action' });
+    expect(out[6]).toMatchObject({ ok: false, reason: 'unknown_action' });
+    const final = out[7];
     const r = replay(walkerGame, 1, actions);
     expect(r.ok && final.score === r.score && stateHash(final.state) === r.stateHash).toBe(true);
   });

@@ -1,5 +1,6 @@
 // --json: one action per line in, one gameboard response per line out (the first line is init's).
-// Every line gets exactly one answer; a line that is not JSON is refused like an unknown action, never a crash.
+// Every line gets exactly one answer, a blank one included (a driver waiting for its answer never hangs); a line
+// that is empty or not JSON is refused like an unknown action, never a crash.
 import { createInterface } from 'node:readline';
 import type { Session } from '../session.ts';
 
@@ -23,7 +24,15 @@ export async function runJson(
   for await (const line of lines) {
     n++;
     if (closed) break;
-    if (line.trim() === '') continue;
+    if (line.trim() === '') {
+      write({
+        ok: false,
+        reason: 'empty_line',
+        message: `line ${n} is empty: send one action as JSON per line (e.g. one of legalActions)`,
+        legalActions: session.current.legalActions,
+      });
+      continue;
+    }
     let action: unknown;
     try {
       action = JSON.parse(line);

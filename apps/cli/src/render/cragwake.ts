@@ -1,32 +1,23 @@
 // Cragwake in the terminal: the ten-row band drawn top-down (highest row first), every legal target
 // marked on the wall with the key that takes it, arrows/hjkl + yubn for steps, stamina always in view.
 // Legality and costs come from the engine (legalActions, refusals); this file only draws and maps keys.
+
+import type { CragObservation } from '@hearth/cragwake';
 import type { Spec } from '@hearth/engine';
-import type { Style } from '../tui/style.ts';
-import { findType, num, typeOf } from './actions.ts';
+import type { Colour, Style } from '../tui/style.ts';
+import { findType, typeOf } from './actions.ts';
 import { hintGrid } from './generic.ts';
-import type { Controller, Key, KeyResult, View } from './types.ts';
+import { type Kind as LegendKind, legendBlock } from './legend.ts';
+import type { Controller, Key, KeyResult, LegendItem, View } from './types.ts';
 
-interface Hold {
-  kind: string;
-  breaths: number;
-  cracks: number;
-  ice: string;
-}
-interface Row {
-  row: number;
-  overhang: boolean;
-  fogged: boolean;
-  cells: (Hold | null)[];
-}
-interface Move {
-  type: 'move';
-  row: number;
-  col: number;
-}
+type Move = CragObservation['moves'][number];
+type Cell = CragObservation['wall'][number]['cells'][number];
 
-/** Keys that label move targets: digits, then letters no Cragwake control uses. */
-const TARGET_KEYS = '123456789adfgimoprstvwxz'.split('');
+/**
+ * Keys that label move targets: digits, then letters no Cragwake control uses, then capitals (E ends the run).
+ * None is a board glyph: breaths are drawn as superscript digits and cracks as subscript digits.
+ */
+export const TARGET_KEYS = [...'123456789adfgimoprstvwxz', ...'ABCDFGIJKLMNOPQRSTUVWXYZ'];
 /** Direction keys: [dRow, dCol] (row counts upward). */
 const STEPS: Record<string, [number, number]> = {
   up: [1, 0],
@@ -43,93 +34,121 @@ const STEPS: Record<string, [number, number]> = {
   n: [-1, 1],
 };
 
-const state = (view: View): any => view.response.state ?? {};
-const moves = (view: View): Move[] => view.response.legalActions.filter((a): a is Move => typeOf(a) === 'move');
+const SUPER = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+const SUB = '₀₁₂₃₄₅₆₇₈₉';
+const digits = (n: number, set: string) => [...String(n)].map((d) => set[Number(d)]).join('');
+
+/** Every kind the wall draws, with its glyph: distinct without colour. */
+const KINDS = {
+  jug: { glyph: '◎', colour: 'green', label: 'jug' },
+  plain: { glyph: '●', colour: 'white', label: 'plain' },
+  crimp: { glyph: '▴', colour: 'yellow', label: 'crimp' },
+  breaths: { glyph: '⁵', colour: 'green', label: 'breaths' },
+  cracks: { glyph: '₂', colour: 'red', label: 'cracks' },
+  frosting: { glyph: '°', colour: 'blue', label: 'frost' },
+  icy: { glyph: '*', colour: 'cyan', label: 'icy' },
+  gust: { glyph: '≈', colour: 'white', label: 'gust now', short: 'gust' },
+  gustNext: { glyph: '~', colour: 'gray', label: 'next' },
+  rock: { glyph: '▼', colour: 'red', label: 'rockfall now', short: 'rock' },
+  rockNext: { glyph: '▽', colour: 'red', label: 'next' },
+  fog: { glyph: '░', colour: 'gray', label: 'fog' },
+  ledge: { glyph: '▬', colour: 'yellow', label: 'ledge' },
+  you: { glyph: '@', colour: 'magenta', label: 'you' },
+  rock0: { glyph: '·', colour: 'gray', label: 'bare rock', short: 'bare' },
+} as const satisfies Record<string, LegendKind>;
+
+const obs = (view: View): CragObservation => view.response.observation as CragObservation;
+const movesOf = (view: View): Move[] => (Array.isArray(obs(view).moves) ? obs(view).moves : []);
 
 function targetKeys(view: View): Map<string, string> {
   const out = new Map<string, string>();
-  moves(view).forEach((m, i) => {
+  movesOf(view).forEach((m, i) => {
     if (i < TARGET_KEYS.length) out.set(`${m.row},${m.col}`, TARGET_KEYS[i]!);
   });
   return out;
 }
 
-function cellText(cell: Hold | null, style: Style, ledge: boolean): string {
-  if (cell === null) return style.dim(' · ');
-  if (ledge) return style.fg('yellow', '▬▬▬');
-  const glyph = cell.kind === 'jug' ? '◎' : cell.kind === 'crimp' ? '▴' : '●';
-  const colour =
-    cell.ice === 'icy'
-      ? 'cyan'
-      : cell.ice === 'frosting'
-        ? 'blue'
-        : cell.kind === 'jug'
-          ? 'green'
-          : cell.kind === 'crimp'
-            ? 'yellow'
-            : 'white';
-  const g = style.fg(colour, glyph, cell.ice === 'icy' || cell.kind === 'jug');
-  const breaths = cell.kind === 'jug' && cell.breaths > 0 ? style.fg('green', String(cell.breaths), true) : ' ';
+/** Three columns: the hold's glyph, its breaths (superscript), its cracks (subscript) or its ice. */
+function cellText(cell: Cell, style: Style, ledge: boolean): string {
+  if (cell === null) return style.dim(` ${KINDS.rock0.glyph} `);
+  if (ledge) return style.fg('yellow', KINDS.ledge.glyph.repeat(3));
+  const k = KINDS[cell.kind];
+  const colour: Colour = cell.ice === 'icy' ? 'cyan' : cell.ice === 'frosting' ? 'blue' : k.colour;
+  const g = style.fg(colour, k.glyph, cell.ice === 'icy' || cell.kind === 'jug');
+  const breaths = cell.kind === 'jug' && cell.breaths > 0 ? style.fg('green', digits(cell.breaths, SUPER), true) : ' ';
   const cracks =
     cell.cracks > 0
-      ? style.fg('red', String(cell.cracks), true)
+      ? style.fg('red', digits(cell.cracks, SUB), true)
       : cell.ice === 'icy'
-        ? style.fg('cyan', '*', true)
+        ? style.fg('cyan', KINDS.icy.glyph, true)
         : cell.ice === 'frosting'
-          ? style.fg('blue', '°', true)
+          ? style.fg('blue', KINDS.frosting.glyph, true)
           : ' ';
   return `${g}${breaths}${cracks}`;
 }
 
-function board(view: View, style: Style): string[] {
-  const s = state(view);
-  const band: Row[] = Array.isArray(s.band) ? s.band : [];
+/** The band top-down; columns widen and rows get a spacer line as the box grows. */
+function board(view: View, style: Style, box: { width: number; height: number }): string[] {
+  const o = obs(view);
+  const wall = Array.isArray(o.wall) ? o.wall : [];
   const keys = targetKeys(view);
-  const gustNow: number[] = s.gusts?.now ?? [];
-  const gustNext: number[] = s.gusts?.next ?? [];
-  const rockNow: number | null = s.rockfall?.now ?? null;
-  const rockNext: number | null = s.rockfall?.next ?? null;
-  const belay = 10 * (num(s, 'pitch') ?? 1);
-  const lines: string[] = [];
+  const cw = Math.max(5, Math.min(9, Math.floor((box.width - 14) / 6)));
+  const spaced = box.height >= 2 + wall.length * 2 + 3;
+  const legend = ['', ...legendBlock(Object.values(KINDS), style, box.width, box.height - 3 - wall.length * (spaced ? 2 : 1))];
+  const pad = (text: string, extra: number) => `${' '.repeat(Math.floor(extra / 2))}${text}${' '.repeat(extra - Math.floor(extra / 2))}`;
   let header = '     ';
   let hazards = '     ';
   for (let c = 0; c < 6; c++) {
-    header += style.dim(` ${c}   `);
-    const g = gustNow.includes(c) ? style.fg('white', '≈', true) : gustNext.includes(c) ? style.dim('~') : ' ';
-    const r = rockNow === c ? style.fg('red', '▼', true) : rockNext === c ? style.fg('red', '▽') : ' ';
-    hazards += ` ${g}${r}  `;
+    const h = o.hazards?.[c];
+    header += style.dim(pad(String(c), cw - 1)) + ' ';
+    const g = h?.now.includes('gust')
+      ? style.fg('white', KINDS.gust.glyph, true)
+      : h?.next.includes('gust')
+        ? style.dim(KINDS.gustNext.glyph)
+        : ' ';
+    const r = h?.now.includes('rockfall')
+      ? style.fg('red', KINDS.rock.glyph, true)
+      : h?.next.includes('rockfall')
+        ? style.fg('red', KINDS.rockNext.glyph)
+        : ' ';
+    hazards += pad(`${g}${r}`, cw - 3) + ' ';
   }
-  lines.push(header, hazards);
-  for (const r of [...band].reverse()) {
-    const ledge = r.row % 10 === 0;
-    const label = ledge ? style.fg('yellow', `${String(r.row).padStart(4)}▐`) : style.dim(`${String(r.row).padStart(4)}│`);
+  const lines = [header, hazards];
+  for (const r of [...wall].reverse()) {
+    const label = r.ledge ? style.fg('yellow', `${String(r.row).padStart(4)}▐`) : style.dim(`${String(r.row).padStart(4)}│`);
     let line = label;
     for (let c = 0; c < 6; c++) {
-      const here = r.row === s.row && c === s.col;
+      const here = r.row === o.position.row && c === o.position.col;
       const key = keys.get(`${r.row},${c}`);
       const mark = key ? style.bold(style.fg('cyan', key, true)) : ' ';
       const body = here
-        ? style.inverse(style.bold(style.fg('magenta', ' @ ', true)))
+        ? style.inverse(style.bold(style.fg('magenta', ` ${KINDS.you.glyph} `, true)))
         : r.fogged
-          ? style.dim('░░░')
-          : cellText(r.cells[c] ?? null, style, ledge);
-      line += `${mark}${body} `;
+          ? style.dim(KINDS.fog.glyph.repeat(3))
+          : cellText(r.cells[c] ?? null, style, r.ledge);
+      line += `${' '.repeat(Math.floor((cw - 5) / 2))}${mark}${body}${' '.repeat(cw - 4 - Math.floor((cw - 5) / 2))}`;
     }
     const note = r.fogged
       ? style.dim(' fog')
-      : ledge
-        ? style.fg('yellow', r.row === belay ? ' belay' : ' ledge')
-        : r.overhang
-          ? style.fg('magenta', ' overhang')
-          : '';
+      : r.belay
+        ? style.fg('yellow', ' belay')
+        : r.ledge
+          ? style.fg('yellow', ' ledge')
+          : r.floor
+            ? style.dim(' floor')
+            : r.overhang
+              ? style.fg('magenta', ' overhang')
+              : '';
     lines.push(line + note);
+    if (spaced) lines.push(style.dim('    │'));
   }
-  lines.push(
-    '',
-    `${style.fg('green', '◎', true)}jug+breaths ${style.fg('white', '●')}plain ${style.fg('yellow', '▴')}crimp ${style.fg('red', '2', true)}cracks ${style.fg('blue', '°', true)}frost ${style.fg('cyan', '*', true)}icy`,
-    `${style.fg('white', '≈', true)}gust now ${style.dim('~')}next ${style.fg('red', '▼', true)}rockfall now ${style.fg('red', '▽')}next ${style.dim('░')}fog`,
-  );
+  if (spaced) lines.pop();
+  lines.push(...legend);
   return lines;
+}
+
+function legendItems(): LegendItem[] {
+  return Object.values(KINDS).map(({ glyph, label }) => ({ glyph, label }));
 }
 
 function bar(value: number, max: number, width: number, style: Style): string {
@@ -138,89 +157,63 @@ function bar(value: number, max: number, width: number, style: Style): string {
   return style.fg(colour, '█'.repeat(filled), true) + style.dim('░'.repeat(width - filled));
 }
 
-function panel(view: View, style: Style): string[] {
-  const s = state(view);
-  const stamina = num(s, 'stamina') ?? 0;
-  const tank = num(s, 'tank') ?? 0;
-  const pitch = num(s, 'pitch') ?? 1;
-  const phase = String(s.phase ?? '?');
-  const staminaText = style.bold(style.fg(stamina <= 3 ? 'red' : 'white', `${stamina}/${tank}`, true));
+function panel(view: View, style: Style, width: number): string[] {
+  const o = obs(view);
+  const staminaText = style.bold(style.fg(o.stamina <= 3 ? 'red' : 'white', `${o.stamina}/${o.tank}`, true));
+  const list = (v: readonly number[]) => (v.length > 0 ? v.join(',') : '-');
   const lines = [
     `${style.bold('Score')}    ${style.fg('yellow', String(view.response.score), true)}`,
     `${style.bold('Stamina')}  ${staminaText}`,
-    ` ${bar(stamina, tank, 24, style)}`,
-    `Pitch    ${pitch}  (belay row ${10 * pitch})`,
-    `Position row ${s.row} col ${s.col}`,
-    `High     row ${s.highPoint}`,
-    `Clean    streak ${s.cleanStreak}${s.pitchDipped ? style.fg('red', ' (dipped)') : style.fg('green', ' (clean)')}`,
-    `Spindrift ${s.spindrift}   Turn ${s.turn}`,
-    `Gusts    now ${list(s.gusts?.now)} next ${list(s.gusts?.next)}`,
-    `Rockfall now ${s.rockfall?.now ?? '-'} next ${s.rockfall?.next ?? '-'}`,
-    ...costLines(view),
-    '',
-    phase === 'atLedge'
-      ? style.fg('yellow', 'At the belay: climb on or end', true)
-      : phase === 'over'
-        ? style.fg('red', `Run over (${s.ending ?? 'ended'})`, true)
-        : style.fg('green', 'Climbing'),
+    ` ${bar(o.stamina, o.tank, Math.max(10, width - 4), style)}`,
+    `Pitch    ${o.pitch}  (belay row ${o.nextBelay})`,
+    `Position row ${o.position.row} col ${o.position.col}`,
+    `High     row ${o.highPoint}  floor ${o.floor}`,
+    `Clean    streak ${o.cleanStreak}${o.pitchClean ? style.fg('green', ' (clean)') : style.fg('red', ' (dipped)')}`,
+    `Spindrift ${o.spindrift}   Turn ${o.turn}`,
+    `Gusts    now ${list(o.gusts.now)} next ${list(o.gusts.next)}`,
+    `Rockfall now ${o.rockfall.now ?? '-'} next ${o.rockfall.next ?? '-'}`,
   ];
-  const last = lastEvent(view);
-  if (last) lines.push(style.dim(last));
+  if (o.breath !== null) lines.push(`Breathe  ${o.breath > 0 ? `+${o.breath}` : o.breath} stamina`);
+  const keys = targetKeys(view);
+  const costs = movesOf(view).map((m) => `${keys.get(`${m.row},${m.col}`) ?? '?'}:${m.cost}${m.lunge ? 'L' : ''}`);
+  if (costs.length > 0) lines.push(`Costs    ${costs.join(' ')}`);
+  lines.push(
+    o.phase === 'atLedge'
+      ? style.fg('yellow', 'At the belay: climb on (c) or end the run (E)', true)
+      : o.phase === 'over'
+        ? style.fg('red', `Run over: ${o.endedBecause ?? 'ended'}`, true)
+        : style.fg('green', 'Climbing'),
+  );
   return lines;
 }
 
-/** The engine publishes each legal move's cost in observation.moves; shown beside the move's key. */
-function costLines(view: View): string[] {
-  const keys = targetKeys(view);
-  const published = (view.response.observation as { moves?: unknown }).moves;
-  if (!Array.isArray(published)) return [];
-  const items = published
-    .filter((m): m is { row: number; col: number; cost: number } => typeof m?.cost === 'number')
-    .map((m) => `${keys.get(`${m.row},${m.col}`) ?? '?'}:${m.cost}`);
-  if (items.length === 0) return [];
-  const out: string[] = [];
-  for (let i = 0; i < items.length; i += 5) out.push(`${i === 0 ? 'Costs' : '     '}    ${items.slice(i, i + 5).join(' ')}`);
-  return out.slice(0, 3);
-}
-
-function list(v: unknown): string {
-  return Array.isArray(v) && v.length > 0 ? v.join(',') : '-';
-}
-
-function lastEvent(view: View): string | undefined {
-  const before = view.previous?.state as any;
-  const now = state(view);
-  if (!before) return undefined;
-  const parts: string[] = [];
-  const d = (now.stamina ?? 0) - (before.stamina ?? 0);
-  if (d !== 0) parts.push(`stamina ${d > 0 ? '+' : ''}${d}`);
-  if ((now.spindrift ?? 0) > (before.spindrift ?? 0)) parts.push('spindrift!');
-  if ((now.pitch ?? 0) > (before.pitch ?? 0)) parts.push(`pitch ${before.pitch} done`);
-  return parts.length ? `Last: ${parts.join(', ')}` : undefined;
-}
-
-function hints(view: View, style: Style): string[] {
+function hints(view: View, style: Style, width: number): string[] {
   const legal = view.response.legalActions;
   const items: string[] = [];
-  const n = Math.min(moves(view).length, TARGET_KEYS.length);
+  const n = Math.min(movesOf(view).length, TARGET_KEYS.length);
   if (n > 0) items.push('arrows/hjkl step', 'y/u/b/n diagonal', `${TARGET_KEYS[0]}-${TARGET_KEYS[n - 1]} key on the wall`);
   if (findType(legal, 'breathe')) items.push('. breathe');
   if (findType(legal, 'climbOn')) items.push('c climb on');
   if (findType(legal, 'endRun')) items.push('E end run');
-  return hintGrid(items, style);
+  return hintGrid(items, style, width);
 }
 
 function key(k: Key, view: View): KeyResult {
-  const s = state(view);
+  const pos = obs(view).position;
   const legal = view.response.legalActions;
   const step = STEPS[k.name];
   if (step) {
     // Arrow keys name a neighbour; the engine decides if it is legal (a refusal says why).
-    return { kind: 'act', action: { type: 'move', row: (s.row ?? 0) + step[0], col: (s.col ?? 0) + step[1] } };
+    return { kind: 'act', action: { type: 'move', row: pos.row + step[0], col: pos.col + step[1] } };
   }
   const i = TARGET_KEYS.indexOf(k.name);
-  const ms = moves(view);
-  if (i >= 0 && i < ms.length) return { kind: 'act', action: ms[i] };
+  const ms = movesOf(view);
+  if (i >= 0 && i < ms.length) {
+    // The engine's own action object for that target (legalActions and observation.moves share their order).
+    const m = ms[i]!;
+    const own = legal.find((a) => typeOf(a) === 'move' && (a as Move).row === m.row && (a as Move).col === m.col);
+    return { kind: 'act', action: own ?? { type: 'move', row: m.row, col: m.col } };
+  }
   if (k.name === '.' || k.name === 'space') return { kind: 'act', action: findType(legal, 'breathe') ?? { type: 'breathe' } };
   if (k.name === 'c' || k.name === 'enter') return { kind: 'act', action: findType(legal, 'climbOn') ?? { type: 'climbOn' } };
   if (k.name === 'E') return { kind: 'act', action: { type: 'endRun' } };
@@ -233,10 +226,11 @@ export function cragwakeController(): Controller {
     panel,
     hints,
     key,
+    legend: legendItems,
     keyHelp: (_spec: Spec) => [
       'arrows or h j k l   step up/down/left/right (row counts upward, so up climbs)',
       'y u b n             step diagonally: up-left, up-right, down-left, down-right',
-      '1-9 a d f g …       take the move whose key is drawn beside its target on the wall',
+      '1-9 a d f g … A B…  take the move whose key is drawn beside its target on the wall',
       '. or space          breathe (on a jug with breaths: gain stamina; anywhere else it costs 1)',
       'c or Enter          climb on from a belay ledge',
       'E (shift-e)         end the run (only at a ledge)',

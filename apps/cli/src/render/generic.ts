@@ -3,7 +3,7 @@
 import type { Spec } from '@hearth/engine';
 import { fit, type Style } from '../tui/style.ts';
 import { actionLabel, PICK_KEYS, pickIndex } from './actions.ts';
-import { BOARD_WIDTH, type Controller, HINT_LINES, type Key, type KeyResult, SCREEN_WIDTH, type View } from './types.ts';
+import { type Controller, HINT_LINES, type Key, type KeyResult, type View } from './types.ts';
 
 export function observationLines(view: View): string[] {
   const text = view.response.observation?.text;
@@ -21,7 +21,7 @@ export function scoreLines(view: View, style: Style): string[] {
 }
 
 /** Lays out `items` ("key label") in columns across up to `lines` lines of `width`. */
-export function hintGrid(items: string[], style: Style, lines = HINT_LINES, width = SCREEN_WIDTH): string[] {
+export function hintGrid(items: string[], style: Style, width: number, lines = HINT_LINES): string[] {
   if (items.length === 0) return [];
   const cell = Math.min(width, Math.max(...items.map((i) => i.length)) + 2);
   const perLine = Math.max(1, Math.floor(width / cell));
@@ -43,14 +43,15 @@ export function hintGrid(items: string[], style: Style, lines = HINT_LINES, widt
 
 export function genericController(): Controller {
   return {
-    board: (view) => observationLines(view).map((l) => l.slice(0, BOARD_WIDTH)),
+    board: (view, _style, box) => observationLines(view).map((l) => [...l].slice(0, box.width).join('')),
     panel: scoreLines,
-    hints(view, style) {
+    hints(view, style, width) {
       const legal = view.response.legalActions;
       if (legal.length === 0) return [style.dim('No listed moves: press : to type an action as JSON.')];
       return hintGrid(
         legal.slice(0, PICK_KEYS.length).map((a, i) => `${PICK_KEYS[i]} ${actionLabel(a)}`),
         style,
+        width,
       );
     },
     key(key: Key, view: View): KeyResult {

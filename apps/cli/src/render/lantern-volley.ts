@@ -3,55 +3,36 @@
 // set. The angle is adjusted by keys (1 degree, 5 degrees, 0.1 degree) or typed; Enter fires.
 // The aim line is a display aid (plain Math.cos/sin is fine here); the shot itself is the engine's.
 import type { Spec } from '@hearth/engine';
-import { type Style, wrap } from '../tui/style.ts';
-import { num } from './actions.ts';
+import type { LastShot } from '@hearth/lantern-volley';
+import type { Observation } from '@hearth/lantern-volley/shapes';
+import { type Colour, type Style, wrap } from '../tui/style.ts';
 import { BrailleCanvas } from './canvas.ts';
-import type { Controller, Key, KeyResult, Prompt, View } from './types.ts';
+import type { Controller, Key, KeyResult, LegendItem, Prompt, Size, View } from './types.ts';
 
-const ARENA_W = 1080;
-const ARENA_H = 1440;
-const BRAZIER = { x: 540, y: 1360 };
-// 36x15 cells = 72x60 dots: x is stretched 1.5 times against y so the arena is wide enough to read;
-// the stretch is affine, so a line that meets a lantern in the arena meets it on screen too.
-const CANVAS_W = 36;
-const CANVAS_H = 15;
+/** Columns to the right of the canvas for the legend. */
+const LEGEND_W = 12;
+/** Cells wide per cell tall: the arena (3:4) with x stretched so it reads in terminal cells (about 1:2). */
+const ASPECT = 2.4;
 
-interface Box {
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  shape?: string;
-}
-interface Circle {
-  x: number;
-  y: number;
-  r: number;
-  lit?: boolean;
-}
-interface Point {
-  x: number;
-  y: number;
-}
+/** Every kind the arena draws, with its glyph: distinct without colour (screens and the shot are character cells). */
+const KINDS = {
+  unlit: { glyph: '○', colour: 'red', label: 'unlit' },
+  lit: { glyph: '●', colour: 'yellow', label: 'lit' },
+  gong: { glyph: '◎', colour: 'magenta', label: 'gong' },
+  beam: { glyph: '⣿', colour: 'white', label: 'beam' },
+  screen: { glyph: '░', colour: 'gray', label: 'screen' },
+  brazier: { glyph: '▲', colour: 'green', label: 'brazier' },
+  shot: { glyph: '∙', colour: 'yellow', label: 'last shot' },
+  aim: { glyph: '⠂', colour: 'green', label: 'aim' },
+} as const satisfies Record<string, { glyph: string; colour: Colour; label: string }>;
 
-/** The wave's layout, wherever the observation carries it (observation.layout or top-level arrays). */
-function layoutOf(view: View): { beams: Box[]; screens: Box[]; gongs: Circle[]; lanterns: Circle[] } {
-  const o = view.response.observation as any;
-  const src = o?.layout && typeof o.layout === 'object' ? o.layout : o;
-  const arr = (k: string) => (Array.isArray(src?.[k]) ? src[k] : []);
-  const lit: unknown = (view.response.state as any)?.lit;
-  const lanterns = arr('lanterns').map((l: Circle, i: number) => ({ ...l, lit: l.lit ?? (Array.isArray(lit) ? lit[i] === true : false) }));
-  return { beams: arr('beams'), screens: arr('screens'), gongs: arr('gongs'), lanterns };
-}
+const obs = (view: View): Observation => view.response.observation as Observation;
+const lastShot = (view: View): LastShot | null => (view.response.lastShot as LastShot | null | undefined) ?? null;
 
-const sx = (x: number) => (x / ARENA_W) * CANVAS_W * 2;
-const sy = (y: number) => (y / ARENA_H) * CANVAS_H * 4;
-const cx = (x: number) => Math.min(CANVAS_W - 1, Math.max(0, Math.floor(sx(x) / 2)));
-const cy = (y: number) => Math.min(CANVAS_H - 1, Math.max(0, Math.floor(sy(y) / 4)));
-
-function lastShot(view: View): any {
-  const r = view.response as any;
-  return r.lastShot ?? r.state?.lastShot ?? null;
+/** The canvas in cells for a board box: as large as fits beside the legend, keeping the arena's proportions. */
+export function canvasSize(box: Size): Size {
+  const height = Math.max(8, Math.min(box.height - 2, Math.floor((box.width - 2 - LEGEND_W) / ASPECT)));
+  return { width: Math.round(height * ASPECT), height };
 }
 
 export function lanternVolleyController(): Controller {
@@ -59,65 +40,79 @@ export function lanternVolleyController(): Controller {
   const angle = () => tenths / 10;
   const clamp = (t: number) => Math.max(150, Math.min(1650, t));
 
-  const board = (view: View, style: Style): string[] => {
-    const c = new BrailleCanvas(CANVAS_W, CANVAS_H);
-    const layout = layoutOf(view);
-    for (const b of layout.beams) {
-      if (b.shape === 'diagonal') c.line(sx(b.x0), sy(b.y0), sx(b.x1), sy(b.y1), 'white');
-      else for (let y = Math.floor(sy(b.y0)); y <= Math.ceil(sy(b.y1)); y++) c.line(sx(b.x0), y, sx(b.x1), y, 'white');
+  const board = (view: View, style: Style, box: Size): string[] => {
+    const o = obs(view);
+    const size = canvasSize(box);
+    const c = new BrailleCanvas(size.width, size.height);
+    const { width: W, height: H } = o.layout.arena;
+    const sx = (x: number) => (x / W) * size.width * 2;
+    const sy = (y: number) => (y / H) * size.height * 4;
+    const cx = (x: number) => Math.min(size.width - 1, Math.max(0, Math.floor(sx(x) / 2)));
+    const cy = (y: number) => Math.min(size.height - 1, Math.max(0, Math.floor(sy(y) / 4)));
+    for (const b of o.layout.beams) {
+      if (b.shape === 'diagonal') c.line(sx(b.x0), sy(b.y0), sx(b.x1), sy(b.y1), KINDS.beam.colour);
+      else for (let y = Math.floor(sy(b.y0)); y <= Math.ceil(sy(b.y1)); y++) c.line(sx(b.x0), y, sx(b.x1), y, KINDS.beam.colour);
     }
-    for (const s of layout.screens)
-      for (let y = Math.floor(sy(s.y0)); y <= Math.ceil(sy(s.y1)); y++) c.line(sx(s.x0), y, sx(s.x1), y, 'gray');
-    // The last shot's path (its own wave: after a clear the layout has moved on, the path is still shown).
-    const shot = lastShot(view);
-    const path: Point[] = Array.isArray(shot?.path) ? shot.path : [];
-    for (let i = 1; i < path.length; i++) c.line(sx(path[i - 1]!.x), sy(path[i - 1]!.y), sx(path[i]!.x), sy(path[i]!.y), 'yellow');
-    // Aim line: straight from the brazier to the first wall.
+    // Aim line: straight from the brazier to the first wall (a display aid: plain cos/sin is fine here).
+    const origin = o.aim.origin;
     const rad = (angle() * Math.PI) / 180;
     const dx = Math.cos(rad);
     const dy = -Math.sin(rad);
-    const tx = dx > 0 ? (ARENA_W - BRAZIER.x) / dx : dx < 0 ? -BRAZIER.x / dx : Number.POSITIVE_INFINITY;
-    const t = Math.min(tx, -BRAZIER.y / dy);
-    c.line(sx(BRAZIER.x), sy(BRAZIER.y), sx(BRAZIER.x + dx * t), sy(BRAZIER.y + dy * t), 'green', 2);
-    for (const g of layout.gongs) c.put(cx(g.x), cy(g.y), '◎', 'magenta', true);
-    for (const l of layout.lanterns) c.put(cx(l.x), cy(l.y), l.lit ? '●' : '○', l.lit ? 'yellow' : 'red', true);
-    c.put(cx(BRAZIER.x), cy(BRAZIER.y), '▲', 'green', true);
-    const inner = c.lines(style);
+    const tx = dx > 0 ? (W - origin.x) / dx : dx < 0 ? -origin.x / dx : Number.POSITIVE_INFINITY;
+    const t = Math.min(tx, -origin.y / dy);
+    c.line(sx(origin.x), sy(origin.y), sx(origin.x + dx * t), sy(origin.y + dy * t), KINDS.aim.colour, 2);
+    for (const s of o.layout.screens)
+      for (let row = cy(s.y0); row <= cy(s.y1); row++)
+        for (let col = cx(s.x0); col <= cx(s.x1); col++) c.put(col, row, KINDS.screen.glyph, KINDS.screen.colour);
+    // The last shot's path (its own wave: after a clear the layout has moved on, the path is still shown).
+    const path = lastShot(view)?.path ?? [];
+    for (let i = 1; i < path.length; i++) {
+      const a = path[i - 1]!;
+      const b = path[i]!;
+      const steps = Math.max(1, Math.ceil(Math.max(Math.abs(sx(b.x) - sx(a.x)) / 2, Math.abs(sy(b.y) - sy(a.y)) / 4)) * 2);
+      for (let k = 0; k <= steps; k++)
+        c.put(cx(a.x + ((b.x - a.x) * k) / steps), cy(a.y + ((b.y - a.y) * k) / steps), KINDS.shot.glyph, KINDS.shot.colour, true);
+    }
+    for (const g of o.layout.gongs) c.put(cx(g.x), cy(g.y), KINDS.gong.glyph, KINDS.gong.colour, true);
+    for (const l of o.layout.lanterns) {
+      const k = l.lit ? KINDS.lit : KINDS.unlit;
+      c.put(cx(l.x), cy(l.y), k.glyph, k.colour, true);
+    }
+    c.put(cx(origin.x), cy(origin.y), KINDS.brazier.glyph, KINDS.brazier.colour, true);
+    const legend = ['', ...Object.values(KINDS).map((k) => ` ${style.fg(k.colour, k.glyph, true)} ${k.label}`)];
     return [
-      style.dim(`┌${'─'.repeat(CANVAS_W)}┐`),
-      ...inner.map((l) => `${style.dim('│')}${l}${style.dim('│')}`),
-      style.dim(`└${'─'.repeat(CANVAS_W)}┘`),
-    ].map((l, i) => `${l}${legend(style)[i] ?? ''}`);
+      style.dim(`┌${'─'.repeat(size.width)}┐`),
+      ...c.lines(style).map((l) => `${style.dim('│')}${l}${style.dim('│')}`),
+      style.dim(`└${'─'.repeat(size.width)}┘`),
+    ].map((l, i) => `${l}${legend[i] ?? ''}`);
   };
 
   const panel = (view: View, style: Style): string[] => {
-    const s = view.response.state as any;
-    const layout = layoutOf(view);
-    const lit = layout.lanterns.filter((l) => l.lit).length;
+    const o = obs(view);
     const shot = lastShot(view);
     const lines = [
       `${style.bold('Score')}   ${style.fg('yellow', String(view.response.score), true)}`,
-      `${style.bold('Wave')}    ${num(s, 'wave') ?? '?'} of 8`,
-      `${style.bold('Wisps')}   ${style.fg('cyan', '✦'.repeat(Math.max(0, num(s, 'wispsLeft') ?? 0)), true)} ${num(s, 'wispsLeft') ?? '?'}`,
-      `Lanterns ${lit}/${layout.lanterns.length} lit`,
-      `Shots   ${num(s, 'shots') ?? '?'}`,
+      `${style.bold('Wave')}    ${o.wave} of ${o.waves}`,
+      `${style.bold('Wisps')}   ${style.fg('cyan', '✦'.repeat(Math.max(0, o.wispsLeft)), true)} ${o.wispsLeft} of ${o.wisps}`,
+      `Lanterns ${o.lanternsLit}/${o.lanternsTotal} lit`,
+      `Bounces  up to ${o.bounceCap}`,
       '',
       `${style.bold('Aim')}     ${style.fg('green', `${angle().toFixed(1)}°`, true)}`,
       '',
     ];
     if (shot) {
-      const events: any[] = Array.isArray(shot.events) ? shot.events : [];
-      const count = (t: string) => events.filter((e) => e.type === t).length;
-      const end = events[events.length - 1];
+      const count = (type: string) => shot.events.filter((e) => e.type === type).length;
+      const end = shot.events[shot.events.length - 1];
+      const cause = end && 'cause' in end ? ` (${String((end as { cause?: unknown }).cause)})` : '';
       lines.push(
-        style.bold(`Last shot ${shot.angleDeg}° (wave ${shot.wave ?? '?'})`),
-        ` +${shot.points ?? 0} points`,
+        style.bold(`Last shot ${shot.angleDeg}° (wave ${shot.wave})`),
+        ` +${shot.points} points`,
         ` ${count('light')} lit, ${count('bounce')} bounces, ${count('gong')} gongs`,
-        ` ended: ${end ? `${end.type}${end.cause ? ` (${end.cause})` : ''}` : '?'}`,
+        ` ended: ${end ? `${end.type}${cause}` : '?'}`,
       );
       if (shot.waveCleared) lines.push(style.fg('green', ' wave cleared!', true));
     }
-    if (s?.won) lines.push(style.fg('green', 'All 8 waves cleared!', true));
+    if (o.won) lines.push(style.fg('green', `All ${o.waves} waves cleared!`, true));
     return lines;
   };
 
@@ -148,9 +143,10 @@ export function lanternVolleyController(): Controller {
   return {
     board,
     panel,
+    legend: (): LegendItem[] => Object.values(KINDS).map(({ glyph, label }) => ({ glyph, label })),
     hints: (_view, style) => [
       `${style.bold(style.fg('cyan', '← →'))} 1°  ${style.bold(style.fg('cyan', 'H L'))} 5°  ${style.bold(style.fg('cyan', ', .'))} 0.1°  ${style.bold(style.fg('cyan', 'a'))} type angle  ${style.bold(style.fg('cyan', 'Enter/space'))} SHOOT at ${angle().toFixed(1)}°`,
-      style.dim('0 aims straight up (90°). Dotted line: the aim; solid trace: the last shot.'),
+      style.dim('0 aims straight up (90°). Dotted line: the aim; ∙ the last shot.'),
     ],
     key(k: Key): KeyResult {
       const step = ADJUST[k.name];
@@ -174,7 +170,7 @@ export function lanternVolleyController(): Controller {
       'a                 type an exact angle (it opens selected: type to replace; arrows adjust)',
       'Enter, space, f   SHOOT at the angle shown',
       ...wrap(
-        'The canvas is the arena scaled to fit (x right, y down; x stretched 1.5 times): ○ unlit and ● lit lanterns, ◎ gongs, beams and mirrors (white), paper screens (grey), ▲ the brazier; the dotted line is the aim, the solid trace the last shot.',
+        'The canvas is the arena scaled to fit the terminal (x right, y down; x stretched): ○ unlit and ● lit lanterns, ◎ gongs, ⣿ beams and mirrors, ░ paper screens, ▲ the brazier; the dotted line is the aim, ∙ the last shot.',
         78,
       ),
     ],
@@ -195,17 +191,3 @@ const ADJUST: Record<string, number> = {
   '.': -1,
   down: -1,
 };
-
-function legend(style: Style): string[] {
-  return [
-    '',
-    ` ${style.fg('red', '○', true)} unlit`,
-    ` ${style.fg('yellow', '●', true)} lit`,
-    ` ${style.fg('magenta', '◎', true)} gong`,
-    ` ${style.fg('white', '⣿', true)} beam`,
-    ` ${style.fg('gray', '⣿')} screen`,
-    ` ${style.fg('green', '▲', true)} brazier`,
-    ` ${style.fg('yellow', '⠒', true)} shot`,
-    ` ${style.fg('green', '⠂', true)} aim`,
-  ];
-}

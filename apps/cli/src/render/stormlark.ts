@@ -2,76 +2,92 @@
 // entities by glyph and colour, hull and charge always in view. Keys are the six actions; the engine
 // refuses what is illegal (UP at lane 0, FIRE below 3 charge...) and the refusal is shown.
 import type { Spec } from '@hearth/engine';
+import type { Entity, Kind, Observation } from '@hearth/stormlark';
 import type { Colour, Style } from '../tui/style.ts';
-import { findType, num } from './actions.ts';
+import { findType } from './actions.ts';
 import { hintGrid } from './generic.ts';
-import type { Controller, Key, KeyResult, View } from './types.ts';
-
-interface Entity {
-  id: number;
-  kind: string;
-  lane: number;
-  col: number;
-  hp: number;
-  drift: number;
-}
+import { type Kind as LegendKind, legendBlock } from './legend.ts';
+import type { Controller, Key, KeyResult, LegendItem, View } from './types.ts';
 
 const LANES = 7;
 const COLS = 10;
-const state = (view: View): any => view.response.state ?? {};
+const obs = (view: View): Observation => view.response.observation as Observation;
 
-/** Three columns per cell: glyph, detail, space. */
+/** One glyph per kind, distinct without colour; the board and the legend both read this table. */
+const GLYPH: Record<Kind, LegendKind> = {
+  crag: { glyph: '█', colour: 'gray', label: 'crag' },
+  knot: { glyph: '◆', colour: 'magenta', label: 'knot' },
+  drifter: { glyph: '◇', colour: 'magenta', label: 'drifter ↑↓', short: 'drift' },
+  rimeshell: { glyph: '◯', colour: 'cyan', label: 'rimeshell', short: 'shell' },
+  sparker: { glyph: '✦', colour: 'yellow', label: 'sparker (! fires)', short: 'spark' },
+  warden: { glyph: 'W', colour: 'red', label: 'warden' },
+  squall: { glyph: '≈', colour: 'blue', label: 'squall' },
+  mote: { glyph: '•', colour: 'yellow', label: 'mote' },
+  gate: { glyph: '┃', colour: 'green', label: 'gate' },
+};
+const CRAFT = '▶';
+const LEGEND: LegendKind[] = [
+  { glyph: CRAFT, colour: 'green', label: 'you' },
+  ...Object.values(GLYPH),
+  { glyph: '·', colour: 'gray', label: 'your lane', short: 'lane' },
+];
+
+function legendItems(): LegendItem[] {
+  return LEGEND.map(({ glyph, label }) => ({ glyph, label }));
+}
+
+/** Two columns per entity: its glyph and a detail (hits left, drift, about to discharge). */
 function entityText(e: Entity, style: Style): string {
-  const hp = (c: Colour) => style.fg(c, String(e.hp), true);
+  const g = GLYPH[e.kind];
+  if (!g) return e.kind.slice(0, 2);
+  const glyph = style.fg(g.colour, g.glyph, true);
+  const hp = style.fg(g.colour, String(e.hp), true);
   switch (e.kind) {
     case 'crag':
-      return style.fg('gray', '██');
-    case 'knot':
-      return `${style.fg('magenta', '◆', true)} `;
-    case 'drifter':
-      return style.fg('magenta', '◆', true) + style.fg('magenta', e.drift < 0 ? '↑' : e.drift > 0 ? '↓' : ' ');
-    case 'rimeshell':
-      return style.fg('cyan', e.hp >= 2 ? '◯' : '◌', true) + hp('cyan');
-    case 'sparker':
-      return `${style.fg('yellow', '✦', true)}${e.col === 1 ? style.fg('yellow', '!', true) : ' '}`;
-    case 'warden':
-      return style.fg('red', 'W', true) + hp('red');
     case 'squall':
-      return style.fg('blue', '≈≈', true);
-    case 'mote':
-      return `${style.fg('yellow', '•', true)} `;
     case 'gate':
-      return style.fg('green', '┃┃', true);
+      return style.fg(g.colour, g.glyph.repeat(2), true);
+    case 'drifter':
+      return glyph + style.fg('magenta', e.drift < 0 ? '↑' : e.drift > 0 ? '↓' : ' ');
+    case 'rimeshell':
+    case 'warden':
+      return glyph + hp;
+    case 'sparker':
+      return `${glyph}${e.col === 1 ? style.fg('yellow', '!', true) : ' '}`;
     default:
-      return `${e.kind.slice(0, 2)}`;
+      return `${glyph} `;
   }
 }
 
-function board(view: View, style: Style): string[] {
-  const s = state(view);
-  const entities: Entity[] = Array.isArray(s.entities) ? s.entities : [];
-  const ship = num(s, 'shipLane') ?? 3;
+/** The canyon fills the box: wider cells and more lines between lanes as the terminal grows. */
+function board(view: View, style: Style, box: { width: number; height: number }): string[] {
+  const o = obs(view);
+  const entities: Entity[] = Array.isArray(o.entities) ? o.entities : [];
+  const ship = o.shipLane;
+  const cw = Math.max(4, Math.min(8, Math.floor((box.width - 6) / COLS)));
+  const gap = Math.max(1, Math.min(3, Math.floor((box.height - 2 - LANES - 2) / (LANES - 1))));
+  const legend = legendBlock(LEGEND, style, box.width, box.height - 2 - LANES - gap * (LANES - 1));
   const grid = new Map<string, Entity>();
   for (const e of entities) grid.set(`${e.lane},${e.col}`, e);
-  const lines: string[] = [style.dim(`    ┌${Array.from({ length: COLS }, (_, c) => `─${c}──`).join('')}┐`)];
+  const inner = COLS * cw;
+  const ruler = Array.from({ length: COLS }, (_, c) => `─${String(c).padEnd(cw - 1, '─')}`).join('');
+  const lines: string[] = [style.dim(`    ┌${ruler}┐`)];
+  const padL = Math.floor((cw - 2) / 2);
   for (let lane = 0; lane < LANES; lane++) {
     let line = style.dim(`  ${lane} │`);
     for (let col = 0; col < COLS; col++) {
       const e = grid.get(`${lane},${col}`);
       let cell: string;
-      if (col === 0 && lane === ship) cell = `${style.bold(style.fg('green', '▶', true))} `;
+      if (col === 0 && lane === ship) cell = `${style.bold(style.fg('green', CRAFT, true))} `;
       else if (e) cell = entityText(e, style);
       else cell = lane === ship ? style.dim('··') : '  ';
-      line += ` ${cell} `;
+      const fill = lane === ship && !e && col > 0 ? '·' : ' ';
+      line += `${style.dim(fill.repeat(padL))}${cell}${style.dim(fill.repeat(cw - 2 - padL))}`;
     }
     lines.push(`${line}${style.dim('│')}`);
-    if (lane < LANES - 1) lines.push(style.dim(`    │${' '.repeat(COLS * 4)}│`));
+    if (lane < LANES - 1) for (let g = 0; g < gap; g++) lines.push(style.dim(`    │${' '.repeat(inner)}│`));
   }
-  lines.push(style.dim(`    └${'─'.repeat(COLS * 4)}┘`));
-  lines.push(
-    `${style.fg('gray', '█')}crag ${style.fg('magenta', '◆', true)}knot/drifter ${style.fg('cyan', '◯', true)}rimeshell ${style.fg('yellow', '✦', true)}sparker`,
-    `${style.fg('red', 'W', true)}warden ${style.fg('blue', '≈', true)}squall ${style.fg('yellow', '•', true)}mote ${style.fg('green', '┃', true)}gate  digits: hp`,
-  );
+  lines.push(style.dim(`    └${'─'.repeat(inner)}┘`), ...legend);
   return lines;
 }
 
@@ -81,33 +97,27 @@ function pips(value: number, max: number, on: string, off: string, colour: Colou
 }
 
 function panel(view: View, style: Style): string[] {
-  const s = state(view);
-  const hull = num(s, 'hull') ?? 0;
-  const charge = num(s, 'charge') ?? 0;
-  const chain = num(s, 'chain') ?? 0;
-  const reach = num(s, 'reach') ?? 1;
-  const o = view.response.observation as any;
-  const mult = (v: unknown, digits: number) => (typeof v === 'number' ? ` ×${v.toFixed(digits)}` : '');
-  const phase = String(s.phase ?? '?');
+  const o = obs(view);
+  const hullLost = view.recap?.items.some((i) => i.kind === 'hull_lost') === true;
   const lines = [
     `${style.bold('Score')}  ${style.fg('yellow', String(view.response.score), true)}`,
-    `${style.bold('Hull')}   ${pips(hull, 3, '♥ ', '♡ ', hull <= 1 ? 'red' : 'green', style)}`,
-    `${style.bold('Charge')} ${pips(charge, 9, '▮', '▯', charge >= 3 ? 'cyan' : 'red', style)} ${charge}/9`,
-    `Chain  ${chain}${mult(o?.chainMultiplier, 1)}`,
-    `Reach  ${reach}${mult(o?.reachMultiplier, 2)}`,
+    `${style.bold('Hull')}   ${pips(o.hull, o.maxHull, '♥', '♡', o.hull <= 1 ? 'red' : 'green', style)} ${o.hull}/${o.maxHull}${hullLost ? style.fg('red', ' hull lost!', true) : ''}`,
+    `${style.bold('Charge')} ${pips(o.charge, o.maxCharge, '▮', '▯', o.charge >= o.pulseCost ? 'cyan' : 'red', style)} ${o.charge}/${o.maxCharge}`,
+    `Chain  ${o.chain} ×${o.chainMultiplier.toFixed(1)}`,
+    `Reach  ${o.reach} ×${o.reachMultiplier.toFixed(2)}${o.flawless ? style.fg('green', ' flawless') : ''}`,
+    `Column ${o.columnInReach} of this reach`,
+    o.gateCol === null ? `Gate   in ${o.gateIn} turns` : `Gate   column ${o.gateCol}, in ${o.gateIn} turns`,
+    `Turn   ${o.turn}   Lane ${o.shipLane}`,
+    o.pulseTarget ? `Pulse  meets ${o.pulseTarget.kind} at column ${o.pulseTarget.col}` : 'Pulse  meets nothing',
   ];
-  if (typeof o?.columnInReach === 'number') lines.push(`Column ${o.columnInReach} of this reach`);
-  lines.push(`Turn   ${s.turn ?? '?'}`);
-  lines.push(`Lane   ${s.shipLane ?? '?'}`, '');
+  if (o.sparkLanes.length > 0) lines.push(style.fg('yellow', `Sparks fire on lane ${o.sparkLanes.join(', ')}`, true));
   lines.push(
-    phase === 'reachClear'
+    o.phase === 'reachClear'
       ? style.fg('green', 'Gate reached! n: next reach', true)
-      : phase === 'over' || view.response.gameOver
+      : o.phase === 'over' || view.response.gameOver
         ? style.fg('red', 'Run over', true)
         : style.fg('green', 'Flying'),
   );
-  const fired = view.lastAction && (view.lastAction as { type?: string }).type;
-  if (fired) lines.push(style.dim(`Last: ${fired}`));
   return lines;
 }
 
@@ -129,7 +139,7 @@ const KEYS: Record<string, string> = {
   E: 'END_RUN',
 };
 
-function hints(view: View, style: Style): string[] {
+function hints(view: View, style: Style, width: number): string[] {
   const legal = view.response.legalActions;
   const items: string[] = [];
   if (findType(legal, 'UP')) items.push('↑/k up');
@@ -138,7 +148,7 @@ function hints(view: View, style: Style): string[] {
   if (findType(legal, 'VENT')) items.push('v/. vent');
   if (findType(legal, 'NEXT_REACH')) items.push('n/Enter next reach');
   if (findType(legal, 'END_RUN')) items.push('E end run');
-  return hintGrid(items, style);
+  return hintGrid(items, style, width);
 }
 
 function key(k: Key): KeyResult {
@@ -152,6 +162,7 @@ export function stormlarkController(): Controller {
     panel,
     hints,
     key: (k) => key(k),
+    legend: legendItems,
     keyHelp: (_spec: Spec) => [
       '↑ k w      UP: one lane up (lane 0 is the top)',
       '↓ j s      DOWN: one lane down',

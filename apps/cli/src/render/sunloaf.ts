@@ -1,16 +1,22 @@
 // Sunloaf in the terminal: the 7x7 room with the sunlit tiles, furniture, hearth, bowls, dogs and cats;
 // quota progress, multiplier and every cat's streak always in view. Pick a cat by its id (0-4 or Tab),
 // then its legal destinations are lettered on the board (or walk a cursor with the arrows, Enter moves).
-// Which tiles are lit is read from the observation's picture (the engine's own answer), never recomputed.
+// Everything drawn is the engine's observation data (lit tiles, warm hearth, room, cats, dogs, bowls).
 import type { Spec } from '@hearth/engine';
+import type { Action } from '@hearth/sunloaf';
+import type { SunloafObservation } from '@hearth/sunloaf/shapes';
 import type { Colour, Style } from '../tui/style.ts';
 import { findType, typeOf } from './actions.ts';
 import { hintGrid } from './generic.ts';
-import type { Controller, Key, KeyResult, View } from './types.ts';
+import { type Kind, legendBlock } from './legend.ts';
+import type { Controller, Key, KeyResult, LegendItem, View } from './types.ts';
 
 const SIZE = 7;
-const TILE_W = 5;
-const TARGET_KEYS = 'abcdfgimopstuvwxy'.split('');
+/**
+ * Destination keys: letters that are neither a control (h j k l walk the cursor, r z n E act, q quits) nor a
+ * board glyph (c C cats, z streak, D d dogs, H hearth, m bowl mat), lower case first, then capitals.
+ */
+export const TARGET_KEYS = [...'abefgiopstuvwxy', ...'ABFGIJKLMNOPQRSTUVWXYZ'];
 const DIRS: Record<string, [number, number]> = {
   up: [-1, 0],
   k: [-1, 0],
@@ -22,174 +28,172 @@ const DIRS: Record<string, [number, number]> = {
   l: [0, 1],
 };
 
-interface Move {
-  type: 'MOVE';
-  cat: number;
-  tile: number;
-}
+type Move = Extract<Action, { type: 'MOVE' }>;
 
-/** Light per tile from observation.text's grid: '*' lit by the band, '~' the warm hearth out of the band. */
-export function lightFromPicture(text: string): string[] | undefined {
-  const light: string[] = [];
-  for (const line of text.split('\n')) {
-    const m = /^ (\d) {2}(.*)$/.exec(line);
-    if (!m) continue;
-    const cells = m[2]!.match(/.{2}(?: |$)/g);
-    if (!cells || cells.length !== SIZE) continue;
-    for (const c of cells) light.push(c[1] === '*' ? 'lit' : c[1] === '~' ? 'warm' : '');
-  }
-  return light.length === SIZE * SIZE ? light : undefined;
-}
+/** Every kind the room draws, with its glyph: distinct without colour. */
+const KINDS = {
+  cat: { glyph: 'c', colour: 'white', label: 'cat', short: 'cat' },
+  big: { glyph: 'C', colour: 'white', label: 'big cat', short: 'big' },
+  streak: { glyph: 'z', colour: 'white', label: 'settled', short: 'nap' },
+  pile: { glyph: '+', colour: 'white', label: 'pile', short: 'pile' },
+  lit: { glyph: '*', colour: 'yellow', label: 'lit', short: 'lit' },
+  litFloor: { glyph: '░', colour: 'yellow', label: 'empty lit tile', short: 'lit' },
+  warm: { glyph: '~', colour: 'red', label: 'warm hearth', short: 'warm' },
+  hearth: { glyph: 'H', colour: 'red', label: 'hearth', short: 'hearth' },
+  furniture: { glyph: '▓', colour: 'gray', label: 'furniture', short: 'furn' },
+  bowl: { glyph: 'm', colour: 'cyan', label: 'bowl mat', short: 'bowl' },
+  serve: { glyph: '!', colour: 'cyan', label: 'serving soon', short: 'soon' },
+  dog: { glyph: 'D', colour: 'red', label: 'dog', short: 'dog' },
+  dogNext: { glyph: 'd', colour: 'red', label: 'dog next', short: 'next' },
+  band: { glyph: '═', colour: 'yellow', label: 'band line (║ on E, W)', short: 'band' },
+  cursor: { glyph: '▸', colour: 'cyan', label: 'cursor', short: 'cursor' },
+} as const satisfies Record<string, Kind>;
 
 export function sunloafController(): Controller {
   let selected: number | undefined;
   let cursor: number | undefined;
 
-  const obs = (view: View): any => view.response.observation ?? {};
-  const st = (view: View): any => view.response.state ?? {};
+  const obs = (view: View): SunloafObservation => view.response.observation as SunloafObservation;
   const movesOf = (view: View, cat: number | undefined): Move[] =>
     cat === undefined ? [] : view.response.legalActions.filter((a): a is Move => typeOf(a) === 'MOVE' && (a as Move).cat === cat);
-  const catIds = (view: View): number[] => (Array.isArray(st(view).cats) ? st(view).cats.map((c: any) => c.id) : []);
+  const catIds = (view: View): number[] => obs(view).cats.map((c) => c.id);
+  const catTile = (view: View, id: number) => obs(view).cats.find((c) => c.id === id)?.tile;
 
-  const board = (view: View, style: Style): string[] => {
-    const s = st(view);
+  const board = (view: View, style: Style, box: { width: number; height: number }): string[] => {
     const o = obs(view);
-    const layout = s.layout ?? {};
-    const light = lightFromPicture(String(o.text ?? '')) ?? [];
-    const furniture: number[] = layout.furniture ?? [];
-    const cats: any[] = Array.isArray(s.cats) ? s.cats : [];
-    const dogs: any[] = Array.isArray(o.dogs) ? o.dogs : [];
-    const bowls: any[] = Array.isArray(o.bowls) ? o.bowls : [];
+    const lit = new Set(o.lit);
     const targets = new Map<number, string>();
     movesOf(view, selected).forEach((m, i) => {
       if (i < TARGET_KEYS.length) targets.set(m.tile, TARGET_KEYS[i]!);
     });
-    const window = String(layout.window ?? '');
-    const bandLine: number | null = o.band?.line ?? null;
+    // Tiles grow with the box: 5x2 at 80x24, up to 9 columns and 3 lines.
+    const tw = Math.max(5, Math.min(9, Math.floor((box.width - 5) / SIZE)));
+    const th = box.height >= SIZE * 3 + 2 + 2 ? 3 : 2;
+    const legend = legendBlock(Object.values(KINDS), style, box.width, box.height - SIZE * th - 2, ' ');
+    const window = o.band.wall;
+    // The band line's column (window N or S) or row (E or W), from the band's own tiles.
+    const first = o.band.tiles[0];
+    const bandAt = first === undefined ? null : window === 'N' || window === 'S' ? first % SIZE : Math.floor(first / SIZE);
+    const onBand = (side: 'N' | 'E' | 'S' | 'W', i: number) => window === side && bandAt === i;
     const edge = (side: string, text: string) => (window === side ? style.fg('yellow', text, true) : style.dim(text));
-
-    const header = Array.from({ length: SIZE }, (_, c) => {
-      const label = `──${c}──`;
-      if ((window === 'N' || window === 'S') && bandLine === c) return style.fg('yellow', label, true);
-      return window === 'N' ? style.fg('yellow', label) : style.dim(label);
-    }).join('');
-    const lines = [`   ${edge('N', '┌')}${header}${edge('N', '┐')}`];
+    const rule = (side: 'N' | 'S', c: number) => {
+      const ch = onBand(side, c) ? KINDS.band.glyph : '─';
+      const half = Math.floor((tw - 1) / 2);
+      const label = `${ch.repeat(half)}${c}${ch.repeat(tw - 1 - half)}`;
+      return onBand(side, c) ? style.fg('yellow', label, true) : edge(side, label);
+    };
+    const lines = [`   ${edge('N', '┌')}${Array.from({ length: SIZE }, (_, c) => rule('N', c)).join('')}${edge('N', '┐')}`];
     for (let r = 0; r < SIZE; r++) {
-      const rowLabel = (window === 'E' || window === 'W') && bandLine === r ? style.fg('yellow', ` ${r} `, true) : style.dim(` ${r} `);
-      const top: string[] = [];
-      const bottom: string[] = [];
-      for (let c = 0; c < SIZE; c++) {
-        const tile = r * SIZE + c;
-        const [a, b] = tileText(tile);
-        top.push(a);
-        bottom.push(b);
+      const side = (s: 'W' | 'E') => (onBand(s, r) ? style.fg('yellow', '║', true) : edge(s, '│'));
+      const tiles = Array.from({ length: SIZE }, (_, c) => tileLines(r * SIZE + c));
+      for (let t = 0; t < th; t++) {
+        const label = t === 0 ? (onBand('W', r) || onBand('E', r) ? style.fg('yellow', ` ${r} `, true) : style.dim(` ${r} `)) : '   ';
+        lines.push(`${label}${side('W')}${tiles.map((x) => x[t]).join('')}${side('E')}`);
       }
-      lines.push(`${rowLabel}${edge('W', '│')}${top.join('')}${edge('E', '│')}`);
-      lines.push(`   ${edge('W', '│')}${bottom.join('')}${edge('E', '│')}`);
     }
-    lines.push(`   ${edge('S', `└${'─'.repeat(SIZE * TILE_W)}┘`)}`);
-    lines.push(
-      `${style.bg('yellow', ' ')}* lit ${style.fg('red', '~', true)} warm hearth ${style.fg('gray', '▓')} furniture ${style.fg('cyan', 'm')} bowl mat ${style.fg('red', 'D', true)} dog`,
-    );
+    lines.push(`   ${edge('S', '└')}${Array.from({ length: SIZE }, (_, c) => rule('S', c)).join('')}${edge('S', '┘')}`);
+    lines.push(...legend);
     return lines;
 
-    function tileText(tile: number): [string, string] {
-      if (furniture.includes(tile)) return [style.fg('gray', '▓'.repeat(TILE_W)), style.fg('gray', '▓'.repeat(TILE_W))];
-      const cat = cats.find((c) => c.tile === tile);
-      const dog = dogs.findIndex((d) => d.tile === tile);
-      const dogSoon = dogs.some((d) => Array.isArray(d.next) && d.next.slice(0, 2).includes(tile));
-      const bowl = bowls.find((b) => b.mat === tile);
-      const lit = light[tile] === 'lit';
-      const warm = light[tile] === 'warm';
+    function tileLines(tile: number): string[] {
+      const blank = ' '.repeat(tw);
+      if (o.room.furniture.includes(tile)) return Array.from({ length: th }, () => style.fg('gray', KINDS.furniture.glyph.repeat(tw)));
+      const cat = o.cats.find((c) => c.tile === tile);
+      const dog = o.dogs.findIndex((d) => d.tile === tile);
+      const dogSoon = o.dogs.some((d) => d.next.slice(0, 2).includes(tile));
+      const bowl = o.bowls.find((b) => b.mat === tile);
+      const isLit = lit.has(tile);
+      const warm = o.warmHearth === tile;
+      const hearth = tile === o.room.hearth;
       const key = targets.get(tile);
       const mark = key
         ? style.bold(style.fg('cyan', key, true))
         : tile === cursor && selected !== undefined
-          ? style.fg('cyan', '▸', true)
+          ? style.fg('cyan', KINDS.cursor.glyph, true)
           : ' ';
       let main = '   ';
-      let detail = '     ';
+      let detail = '';
       let colour: Colour = 'white';
       if (cat) {
-        main = `${cat.big ? 'C' : 'c'}${cat.id} `;
-        colour = lit ? 'yellow' : warm ? 'red' : 'white';
-        const view = o.cats?.find((c: any) => c.id === cat.id);
-        detail = ` z${String(cat.settled).padEnd(2)}${view?.pile ? `+${view.pile}` : '  '}`.slice(0, TILE_W);
+        main = `${cat.big ? KINDS.big.glyph : KINDS.cat.glyph}${cat.id} `;
+        colour = isLit ? 'yellow' : warm ? 'red' : 'white';
+        detail = ` ${KINDS.streak.glyph}${String(cat.settled).padEnd(2)}${cat.pile ? `${KINDS.pile.glyph}${cat.pile}` : ''}`;
       } else if (dog >= 0) {
-        main = `D${dog} `;
+        main = `${KINDS.dog.glyph}${dog} `;
         colour = 'red';
       } else if (bowl) {
-        main = ' m ';
+        main = ` ${KINDS.bowl.glyph} `;
         colour = 'cyan';
-        detail = ` ${bowl.in}${bowl.counting ? '!' : ''}`;
-      } else if (tile === layout.hearth) {
-        main = ' H ';
+        detail = ` ${bowl.in}${bowl.counting ? KINDS.serve.glyph : ''}`;
+      } else if (hearth) {
+        main = ` ${KINDS.hearth.glyph} `;
         colour = 'red';
       } else if (dogSoon) {
-        main = ' d ';
+        main = ` ${KINDS.dogNext.glyph} `;
         colour = 'red';
       }
-      detail = detail.padEnd(TILE_W).slice(0, TILE_W);
-      if (tile === layout.hearth && (cat || dog >= 0 || bowl)) detail = `${detail.slice(0, 4)}H`;
-      // An empty lit tile is shaded, so the band reads as a strip even without colour.
-      if (lit && main === '   ' && detail.trim() === '') {
-        main = '░░░';
-        colour = 'yellow';
-        detail = ' ░░░ ';
+      detail = detail.padEnd(tw).slice(0, tw);
+      if (hearth && (cat || dog >= 0 || bowl)) detail = `${detail.slice(0, tw - 1)}${KINDS.hearth.glyph}`;
+      const empty = main === '   ' && detail.trim() === '';
+      const lightMark = isLit ? (empty ? KINDS.litFloor.glyph : KINDS.lit.glyph) : warm ? KINDS.warm.glyph : ' ';
+      // An empty lit tile is shaded whole, so the band reads as a strip even without colour.
+      if (isLit && empty) main = KINDS.litFloor.glyph.repeat(3);
+      const fill = (n: number) => (isLit && empty ? KINDS.litFloor.glyph : ' ').repeat(n);
+      // Top line: key or cursor, the occupant, the light mark; then padding to the tile's width.
+      const styledMain = cat && cat.id === selected ? style.inverse(style.bold(main)) : style.bold(style.fg(colour, main, true));
+      let top = `${mark}${styledMain}${lightMark}${fill(tw - 5)}`;
+      let rest = [detail, ...Array.from({ length: th - 2 }, () => blank)];
+      if (isLit && empty) {
+        top = `${mark}${KINDS.litFloor.glyph.repeat(tw - 1)}`;
+        rest = rest.map(() => KINDS.litFloor.glyph.repeat(tw));
       }
-      const lightMark = lit ? '*' : warm ? '~' : ' ';
-      let topText = `${mark}${cat && cat.id === selected ? style.inverse(style.bold(main)) : style.bold(style.fg(colour, main, true))}${lightMark}`;
-      let bottomText = detail;
-      if (lit && style.colour) {
-        topText = style.bg('yellow', `${mark}${style.fg('black', main)}${lightMark}`);
-        bottomText = style.bg('yellow', style.fg('black', detail));
-        if (cat && cat.id === selected) topText = style.bg('yellow', `${mark}${style.inverse(main)}${lightMark}`);
-      } else if (warm) bottomText = style.fg('red', detail);
-      return [topText, bottomText];
+      if (isLit && style.colour) {
+        top = empty
+          ? style.bg('yellow', style.fg('black', top))
+          : style.bg(
+              'yellow',
+              `${mark}${cat && cat.id === selected ? style.inverse(main) : style.fg('black', main)}${lightMark}${fill(tw - 5)}`,
+            );
+        rest = rest.map((l) => style.bg('yellow', style.fg('black', l)));
+      } else if (warm) rest = rest.map((l) => style.fg('red', l));
+      return [top, ...rest];
     }
   };
 
-  const panel = (view: View, style: Style): string[] => {
-    const s = st(view);
+  const panel = (view: View, style: Style, width: number): string[] => {
     const o = obs(view);
-    const q = o.quota ?? {};
+    const q = o.quota;
     const pct = q.needed > 0 ? Math.min(1, q.raw / q.needed) : 1;
-    const barW = 18;
+    const barW = Math.max(10, width - 4);
     const filled = Math.round(pct * barW);
     const lines = [
       `${style.bold('Score')} ${style.fg('yellow', String(view.response.score), true)}`,
-      `${style.bold('Day')}   ${s.day ?? '?'}  mult ${(Number(s.mult ?? 100) / 100).toFixed(2)}×`,
-      `Turn  ${o.turn ?? s.turn ?? '?'}/${o.dayLength ?? '?'} (${o.turnsLeft ?? '?'} left)`,
-      `Quota ${q.raw ?? '?'}/${q.needed ?? '?'}${q.met ? style.fg('green', ' met', true) : ''}`,
+      `${style.bold('Day')}   ${o.day}  mult ${(o.mult / 100).toFixed(2)}×`,
+      `Turn  ${o.turn}/${o.dayLength} (${o.turnsLeft} left)`,
+      `Quota ${q.raw}/${q.needed}${q.met ? style.fg('green', ' met', true) : ''}`,
       ` ${style.fg(q.met ? 'green' : 'yellow', '█'.repeat(filled), true)}${style.dim('░'.repeat(barW - filled))}`,
-      `Chain ${s.chain ?? 0}  Band ${o.band?.wall ?? '?'} line ${o.band?.line ?? '-'}${o.band?.cloudy ? style.fg('gray', ' cloud') : ''}`,
+      `Chain ${o.chain}  Band ${o.band.wall} line ${o.band.line ?? '-'}${o.band.cloudy ? style.fg('gray', ' cloud') : ''}`,
     ];
-    for (const c of Array.isArray(o.cats) ? o.cats : []) {
+    for (const c of o.cats) {
       const warmth = c.warmthCap === 6 ? style.fg('yellow', 'lit', true) : c.warmthCap > 0 ? style.fg('red', 'hearth') : style.dim('shade');
       const sel = c.id === selected ? style.inverse(`c${c.id}`) : `c${c.id}`;
       lines.push(`${sel}${c.big ? 'B' : ' '} z${String(c.settled).padEnd(2)} pile ${c.pile} r${c.range} ${warmth}`);
     }
-    const bowls: any[] = Array.isArray(o.bowls) ? o.bowls : [];
-    // One line per waiting bowl (at most three), so none is cut at the panel's edge.
-    for (const b of bowls.slice(0, 3))
+    for (const b of o.bowls.slice(0, 3))
       lines.push(b.counting ? style.fg('cyan', `Bowl mat ${b.mat} in ${b.in}!`, true) : `Bowl mat ${b.mat} in ${b.in}`);
-    const dogs: any[] = Array.isArray(o.dogs) ? o.dogs : [];
-    if (dogs.length > 0) lines.push(`Dogs  ${dogs.map((d) => `${d.tile}→${(d.next ?? []).join(',')}`).join(' ')}`);
-    const phase = String(s.phase ?? '');
-    if (phase === 'sunset') lines.push(style.fg('green', 'Sunset! n: next day  E: end', true));
-    if (phase === 'over') lines.push(style.fg('red', `Run over (${s.outcome ?? ''})`, true));
+    if (o.dogs.length > 0) lines.push(`Dogs  ${o.dogs.map((d) => `${d.tile}→${d.next.join(',')}`).join(' ')}`);
+    if (o.phase === 'sunset') lines.push(style.fg('green', 'Sunset! n: next day, E: end the run', true));
+    if (o.phase === 'over') lines.push(style.fg('red', `Run over: ${o.outcomeText ?? o.outcome ?? ''}`, true));
     return lines;
   };
 
-  const hints = (view: View, style: Style): string[] => {
+  const hints = (view: View, style: Style, width: number): string[] => {
     const legal = view.response.legalActions;
     const items: string[] = [];
     if (selected !== undefined) {
-      const n = movesOf(view, selected).length;
+      const n = Math.min(movesOf(view, selected).length, TARGET_KEYS.length);
       items.push(
-        n > 0
-          ? `${TARGET_KEYS[0]}-${TARGET_KEYS[Math.min(n, TARGET_KEYS.length) - 1]} move cat ${selected} there`
-          : `(cat ${selected} cannot move)`,
+        n > 0 ? `${TARGET_KEYS[0]}-${TARGET_KEYS[n - 1]} move cat ${selected} there` : `(cat ${selected} cannot move)`,
         'arrows cursor',
         'Enter move to ▸',
         'Esc unselect',
@@ -199,21 +203,21 @@ export function sunloafController(): Controller {
     if (findType(legal, 'DOZE')) items.push('z doze');
     if (findType(legal, 'NEXT_DAY')) items.push('n next day');
     if (findType(legal, 'END_RUN')) items.push('E end run');
-    return hintGrid(items, style);
+    return hintGrid(items, style, width);
   };
 
   const key = (k: Key, view: View): KeyResult => {
     const ids = catIds(view);
-    if (/^[0-4]$/.test(k.name) && ids.includes(Number(k.name))) {
-      const id = Number(k.name);
-      selected = selected === id ? undefined : id;
-      cursor = selected === undefined ? undefined : st(view).cats.find((c: any) => c.id === id)?.tile;
+    const digit = k.name.length === 1 && k.name >= '0' && k.name <= '4' ? Number(k.name) : -1;
+    if (digit >= 0 && ids.includes(digit)) {
+      selected = selected === digit ? undefined : digit;
+      cursor = selected === undefined ? undefined : catTile(view, digit);
       return { kind: 'handled' };
     }
     if (k.name === 'tab' && ids.length > 0) {
       const next = selected === undefined ? ids[0]! : ids[(ids.indexOf(selected) + 1) % ids.length]!;
       selected = next;
-      cursor = st(view).cats.find((c: any) => c.id === next)?.tile;
+      cursor = catTile(view, next);
       return { kind: 'handled' };
     }
     if (selected !== undefined) {
@@ -247,20 +251,19 @@ export function sunloafController(): Controller {
     panel,
     hints,
     key,
+    legend: (): LegendItem[] => Object.values(KINDS).map(({ glyph, label }) => ({ glyph, label })),
     reset() {
       selected = undefined;
       cursor = undefined;
     },
     keyHelp: (_spec: Spec) => [
       '0-4 or Tab     pick a cat by its id (again to let go); Esc lets go',
-      'a b c d …      with a cat picked: move it to the tile showing that letter',
+      'a b e f … A B  with a cat picked: move it to the tile showing that letter',
       'arrows / hjkl  with a cat picked: walk the ▸ cursor; Enter moves the cat there',
       'r or .         REST (one turn, nobody moves)',
       'z              DOZE (up to 4 rests, stops early when something happens)',
       'n or Enter     NEXT_DAY at sunset',
       'E              END_RUN (legal every turn; keeps every point)',
-      'Board: cN cat N (CN the big cat), zS its settled streak, +P its pile; * lit tile, ~ warm hearth,',
-      'H hearth, m bowl mat (turns to serve, ! counting down), DN dog N, d where a dog goes next.',
     ],
   };
 }

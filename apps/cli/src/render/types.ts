@@ -1,7 +1,11 @@
 // What the play screen asks of a game's terminal front end. One controller per slug draws the board and
 // the side panel from the response (state, observation, extras) and turns keys into actions; the rules
 // stay in the engine: legality always comes from the response's legalActions or the engine's refusal.
-import type { OkResponse, Spec } from '@hearth/engine';
+import type { OkResponse, Recap, Spec } from '@hearth/engine';
+import type { Size } from '../tui/layout.ts';
+
+export type { Size };
+
 import type { Style } from '../tui/style.ts';
 
 export interface View {
@@ -14,6 +18,14 @@ export interface View {
   readonly lastAction: unknown;
   /** The response before the last accepted action, for "what changed" hints. */
   readonly previous: OkResponse | undefined;
+  /** The engine's "what happened" for the last accepted action, where known. */
+  readonly recap?: Recap | undefined;
+}
+
+/** One kind of thing on a board and the glyph that draws it. */
+export interface LegendItem {
+  glyph: string;
+  label: string;
 }
 
 /** A key as the terminal layer normalises it: `name` is a character ('a', '1', '?') or a named key ('up', 'enter'...). */
@@ -38,22 +50,21 @@ export interface Prompt {
 }
 
 export interface Controller {
-  /** The board, at most BOARD_WIDTH columns and BODY_HEIGHT lines. */
-  board(view: View, style: Style): string[];
-  /** The numbers that matter, at most PANEL_WIDTH columns and BODY_HEIGHT lines. */
-  panel(view: View, style: Style): string[];
-  /** Up to HINT_LINES lines naming the keys for the moves available now (80 columns). */
-  hints(view: View, style: Style): string[];
+  /** The board, drawn to fill `box` (at least 50x17: the board's share of 80x24); never wider or taller. */
+  board(view: View, style: Style, box: Size): string[];
+  /** The numbers that matter, one item a line; the screen wraps each to the panel's `width` (never cut mid-word). */
+  panel(view: View, style: Style, width: number): string[];
+  /** Up to HINT_LINES lines naming the keys for the moves available now, at most `width` columns. */
+  hints(view: View, style: Style, width: number): string[];
   key(key: Key, view: View): KeyResult;
   /** Lines for the help screen's KEYS section. */
   keyHelp(spec: Spec): string[];
+  /** The kinds of thing the board draws, each with its glyph (distinct without colour: a test checks it). */
+  legend?(): LegendItem[];
   /** Called when a new response arrives (after an accepted action or a new game), to reset selection modes. */
   reset?(): void;
 }
 
-export const SCREEN_WIDTH = 80;
-export const SCREEN_HEIGHT = 24;
-export const BODY_HEIGHT = 17;
-export const BOARD_WIDTH = 50;
-export const PANEL_WIDTH = 29;
+/** The board box and hint lines at the 80x24 minimum (tui/layout.ts grows them with the terminal). */
+export const MIN_BOARD: Size = { width: 50, height: 17 };
 export const HINT_LINES = 3;

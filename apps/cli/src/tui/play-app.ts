@@ -1,21 +1,11 @@
 // The interactive play screen as a pure state machine: keys in, frames (arrays of lines) out.
 // The terminal layer only feeds it keys and paints its frames, so tests drive it without a terminal.
-import type { OkResponse } from '@hearth/engine';
+import type { OkResponse, Recap } from '@hearth/engine';
 import { jsonPrompt } from '../render/actions.ts';
-import {
-  BOARD_WIDTH,
-  BODY_HEIGHT,
-  type Controller,
-  HINT_LINES,
-  type Key,
-  type KeyResult,
-  PANEL_WIDTH,
-  type Prompt,
-  SCREEN_WIDTH,
-  type View,
-} from '../render/types.ts';
-import type { Response, Session } from '../session.ts';
+import type { Controller, Key, KeyResult, Prompt, View } from '../render/types.ts';
+import { type Response, recapOf, type Session } from '../session.ts';
 import { helpLines } from './help.ts';
+import { composeBody, composeBottom, type Layout, layoutFor, type Size } from './layout.ts';
 import { fit, type Style, stripAnsi, truncate, visibleWidth } from './style.ts';
 
 type Mode = 'board' | 'help' | 'confirm-quit' | 'prompt' | 'over';
@@ -47,6 +37,7 @@ export class PlayApp {
   private busy = false;
   private actions: unknown[] = [];
   private previous: OkResponse | undefined;
+  private lastRecap: Recap | undefined;
 
   constructor(private readonly options: PlayAppOptions) {
     this.session = options.session;
@@ -69,6 +60,7 @@ export class PlayApp {
       turn: this.actions.length,
       lastAction: this.actions[this.actions.length - 1],
       previous: this.previous,
+      recap: this.lastRecap,
     };
   }
 
@@ -125,7 +117,7 @@ export class PlayApp {
     const before = this.session.current;
     let response: Response;
     try {
-      response = await this.session.act(action);
+      response = await this.session.act(action, { recap: true });
     } finally {
       this.busy = false;
     }
@@ -137,8 +129,11 @@ export class PlayApp {
     this.actions.push(action);
     this.options.onAccepted?.(this.actions, this.session);
     this.options.controller.reset?.();
+    // The engine's own "what happened" (points and from what, hull or stamina lost, lanterns lit...).
+    const recap = recapOf(response);
     const delta = response.score - before.score;
-    this.say(delta > 0 ? `+${delta} points` : '', 'info');
+    this.lastRecap = recap;
+    this.say(recap?.text ?? (delta !== 0 ? `${delta > 0 ? '+' : ''}${delta} points` : ''), 'info');
     if (response.gameOver) {
       this.mode = 'over';
       this.overlay = true;
@@ -182,8 +177,9 @@ export class PlayApp {
   }
 
   private helpKey(key: Key): 'continue' {
-    const page = BODY_HEIGHT + HINT_LINES;
-    const max = Math.max(0, helpLines(this.session.spec, this.options.controller, SCREEN_WIDTH - 2).length - page);
+    const layout = this.layout;
+    const page = layout.height - 2;
+    const max = Math.max(0, helpLines(this.session.spec, this.options.controller, layout.width - 2).length - page);
     if (key.name === 'down' || key.name === 'j') this.helpScroll++;
     else if (key.name === 'up' || key.name === 'k') this.helpScroll--;
     else if (key.name === 'pagedown' || key.name === 'space') this.helpScroll += page;
@@ -217,6 +213,7 @@ export class PlayApp {
       }
       this.actions = [];
       this.previous = undefined;
+      this.lastRecap = undefined;
       this.options.controller.reset?.();
       this.mode = this.session.current.gameOver ? 'over' : 'board';
       this.say(`New game, seed ${this.session.seed}.`, 'info');
@@ -229,22 +226,25 @@ export class PlayApp {
     this.messageKind = kind;
   }
 
-  /** The whole screen: exactly SCREEN_HEIGHT lines, none wider than SCREEN_WIDTH columns. */
-  frame(): string[] {
+  /** The last size painted: help scrolling pages by it. */
+  private layout: Layout = layoutFor();
+
+  /** The whole screen for a terminal `size` (80x24 at least): exactly `height` lines of at most `width` columns. */
+  frame(size?: Size): string[] {
+    const layout = layoutFor(size);
+    this.layout = layout;
     const { style, controller } = this.options;
     const view = this.view();
     const spec = this.session.spec;
     const title = ` ${style.bold(spec.name)} ${style.dim(`· ${spec.genre} · seed ${this.session.seed}${this.options.where ? ` · ${this.options.where}` : ''}`)}`;
     const score = `score ${style.bold(style.fg('yellow', String(view.response.score), true))} `;
-    const top = style.inverse(fit(title, SCREEN_WIDTH - visibleWidth(score)) + score);
-    if (this.mode === 'help') return this.helpFrame(top);
+    const top = style.inverse(fit(title, layout.width - visibleWidth(score)) + score);
+    if (this.mode === 'help') return this.helpFrame(top, layout);
 
-    const board = safe(() => controller.board(view, style), view);
-    const panel = safe(() => controller.panel(view, style), view);
-    let body: string[] = [];
-    for (let i = 0; i < BODY_HEIGHT; i++)
-      body.push(`${fit(board[i] ?? '', BOARD_WIDTH)} ${style.dim('│')}${fit(panel[i] ?? '', PANEL_WIDTH - 1)}`);
-    if (this.mode === 'over' && this.overlay) body = this.overOverlay(body);
+    const board = safe(() => controller.board(view, style, { width: layout.boardWidth, height: layout.bodyHeight }), view);
+    const panel = safe(() => controller.panel(view, style, layout.panelWidth), view);
+    let body = composeBody(board, panel, layout, style);
+    if (this.mode === 'over' && this.overlay) body = this.overOverlay(body, layout);
 
     let hints: string[];
     if (this.mode === 'prompt') hints = this.promptLines();
@@ -254,16 +254,15 @@ export class PlayApp {
         style.dim(`v toggles this box · ${this.options.restart ? 'r replays this seed · n new seed · ' : ''}q quits`),
       ];
     else if (this.mode === 'confirm-quit') hints = [style.fg('yellow', 'Quit this game? y = quit, any other key = keep playing.', true)];
-    else hints = safe(() => controller.hints(view, style), view);
-    while (hints.length < HINT_LINES) hints.push('');
+    else hints = safe(() => controller.hints(view, style, layout.width), view);
 
     const message =
       this.messageKind === 'error' ? style.fg('red', this.message, true) : this.message ? style.fg('green', this.message, true) : '';
     const footer = style.dim(
       this.mode === 'over' ? ' ? help  v board  q quit' : ' ? help   : action as JSON   q quit   Ctrl-C leave at once',
     );
-    const lines = [top, ...body, style.dim('─'.repeat(SCREEN_WIDTH)), ...hints.slice(0, HINT_LINES), message, footer];
-    return lines.map((l) => truncate(l, SCREEN_WIDTH));
+    const lines = [top, ...body, style.dim('─'.repeat(layout.width)), ...composeBottom(hints, message, layout), footer];
+    return lines.map((l) => truncate(l, layout.width));
   }
 
   private promptLines(): string[] {
@@ -277,7 +276,7 @@ export class PlayApp {
     ];
   }
 
-  private overOverlay(body: string[]): string[] {
+  private overOverlay(body: string[], layout: Layout): string[] {
     const { style } = this.options;
     const r = this.session.current;
     const inner = [
@@ -292,9 +291,9 @@ export class PlayApp {
       '',
     ];
     const w = 34;
-    const left = Math.floor((SCREEN_WIDTH - w) / 2);
+    const left = Math.floor((layout.width - w) / 2);
     const box = [`╭${'─'.repeat(w - 2)}╮`, ...inner.map((l) => `│ ${fit(l, w - 4)} │`), `╰${'─'.repeat(w - 2)}╯`];
-    const topRow = Math.max(0, Math.floor((BODY_HEIGHT - box.length) / 2));
+    const topRow = Math.max(0, Math.floor((layout.bodyHeight - box.length) / 2));
     return body.map((line, i) => {
       const b = box[i - topRow];
       if (b === undefined) return line;
@@ -304,15 +303,15 @@ export class PlayApp {
     });
   }
 
-  private helpFrame(top: string): string[] {
+  private helpFrame(top: string, layout: Layout): string[] {
     const { style } = this.options;
-    const lines = helpLines(this.session.spec, this.options.controller, SCREEN_WIDTH - 2);
-    const page = BODY_HEIGHT + HINT_LINES + 2;
+    const lines = helpLines(this.session.spec, this.options.controller, layout.width - 2);
+    const page = layout.height - 2;
     const shown = lines.slice(this.helpScroll, this.helpScroll + page).map((l) => ` ${l}`);
     while (shown.length < page) shown.push('');
     const pos = `${Math.min(lines.length, this.helpScroll + page)}/${lines.length}`;
     const footer = style.dim(` ↑↓ j k scroll · PgUp PgDn · q, Esc or ? back to the game   ${pos}`);
-    return [top, ...shown.map((l) => styleHeading(l, style)), footer].map((l) => truncate(l, SCREEN_WIDTH));
+    return [top, ...shown.map((l) => styleHeading(l, style)), footer].map((l) => truncate(l, layout.width));
   }
 }
 

@@ -2,12 +2,19 @@
 // and putting everything back however the program ends (q, Ctrl-C, SIGTERM, a crash).
 import { emitKeypressEvents } from 'node:readline';
 import type { Key } from '../render/types.ts';
+import { MIN_SIZE, type Size } from './layout.ts';
 import { truncate } from './style.ts';
 
 export interface Screen {
-  frame(): string[];
+  /** The frame for the terminal's size (at least 80x24: a smaller terminal is told so). */
+  frame(size: Size): string[];
   key(key: Key): Promise<'continue' | 'quit'>;
+  /** Time passing (replay autoplay): called on a timer with the elapsed milliseconds; true asks for a repaint. */
+  tick?(elapsedMs: number): boolean;
 }
+
+/** How often a screen with `tick` is given the time (a 16 steps/s replay needs at least this). */
+const TICK_MS = 40;
 
 const ENTER_SCREEN = '\x1b[?1049h\x1b[?25l\x1b[H\x1b[2J';
 const LEAVE_SCREEN = '\x1b[0m\x1b[?25h\x1b[?1049l';
@@ -25,19 +32,21 @@ export function runScreen(screen: Screen): Promise<number> {
     let queue = Promise.resolve();
     const paint = () => {
       if (done) return;
-      let lines = screen.frame();
-      // A terminal smaller than the 80x24 layout gets the part that fits (no wrapped garbage) and a note.
-      const cols = stdout.columns ?? 80;
-      const rows = stdout.rows ?? 24;
-      if (cols < 80 || rows < 24) {
+      const cols = stdout.columns ?? MIN_SIZE.width;
+      const rows = stdout.rows ?? MIN_SIZE.height;
+      let lines = screen.frame({ width: cols, height: rows });
+      // A terminal smaller than the 80x24 minimum gets the part that fits (no wrapped garbage) and a note.
+      if (cols < MIN_SIZE.width || rows < MIN_SIZE.height) {
         lines = lines.slice(0, Math.max(1, rows - 1)).map((l) => truncate(l, cols));
         lines.push(truncate(`\x1b[7m hearth needs 80x24; this terminal is ${cols}x${rows} \x1b[0m`, cols));
       }
       stdout.write(`\x1b[H${lines.map((l) => `${l}\x1b[K`).join('\r\n')}\x1b[J`);
     };
+    let timer: NodeJS.Timeout | undefined;
     const finish = (code: number) => {
       if (done) return;
       done = true;
+      if (timer) clearInterval(timer);
       for (const [emitter, event, handler] of listeners()) emitter.off(event, handler);
       if (stdin.isTTY) stdin.setRawMode(false);
       stdin.pause();
@@ -58,6 +67,12 @@ export function runScreen(screen: Screen): Promise<number> {
         else paint();
       });
     };
+    // A new size: clear what the old layout left and draw the new one.
+    const onResize = () => {
+      if (done) return;
+      stdout.write('\x1b[2J');
+      paint();
+    };
     const onTerm = () => finish(143);
     const onInterrupt = () => finish(130); // a SIGINT from outside (raw mode turns the Ctrl-C key into a keypress)
     const onCrash = (error: unknown) => {
@@ -67,7 +82,7 @@ export function runScreen(screen: Screen): Promise<number> {
     // One list for attaching and detaching, so finish() always removes exactly what was added.
     const listeners = (): Array<[NodeJS.EventEmitter, string, (...args: any[]) => void]> => [
       [stdin, 'keypress', onKey],
-      [stdout, 'resize', paint],
+      [stdout, 'resize', onResize],
       [process, 'SIGTERM', onTerm],
       [process, 'SIGHUP', onTerm],
       [process, 'SIGINT', onInterrupt],
@@ -80,6 +95,17 @@ export function runScreen(screen: Screen): Promise<number> {
     for (const [emitter, event, handler] of listeners()) emitter.on(event, handler);
     stdout.write(ENTER_SCREEN);
     paint();
+    if (screen.tick) {
+      let before = performance.now();
+      timer = setInterval(() => {
+        const now = performance.now();
+        const elapsed = now - before;
+        before = now;
+        queue = queue.then(() => {
+          if (!done && screen.tick?.(elapsed)) paint();
+        });
+      }, TICK_MS);
+    }
   });
 }
 

@@ -1,4 +1,4 @@
-// Drives a command in a real pseudo-terminal through tmux (80x24), on a private tmux server per test file.
+// Drives a command in a real pseudo-terminal through tmux (80x24 unless told), on a private tmux server per test.
 import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 
@@ -19,13 +19,18 @@ export class Tmux {
     return execFileSync('tmux', ['-u', '-L', this.socket, ...args], { encoding: 'utf8' });
   }
 
-  start(command: string, env: Record<string, string> = {}): void {
+  start(command: string, env: Record<string, string> = {}, size = { width: 80, height: 24 }): void {
     const exports = Object.entries(env)
       .map(([k, v]) => `${k}=${v}`)
       .join(' ');
     // After the program ends the shell prints its exit code and waits, so the test can read both.
     const script = `${exports} ${command}; echo "EXIT=$?"; sleep 120`;
-    this.tmux('new-session', '-d', '-s', this.name, '-x', '80', '-y', '24', 'sh', '-c', script);
+    this.tmux('new-session', '-d', '-s', this.name, '-x', String(size.width), '-y', String(size.height), 'sh', '-c', script);
+  }
+
+  /** Resizes the terminal (the program gets SIGWINCH and repaints). */
+  resize(width: number, height: number): void {
+    this.tmux('resize-window', '-t', this.name, '-x', String(width), '-y', String(height));
   }
 
   screen(): string {
