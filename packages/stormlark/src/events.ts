@@ -28,6 +28,8 @@ export interface TurnEvents {
   flawless: number;
   /** Solids the survivability repair deleted. */
   repaired: number;
+  /** The score reached the plausibility guard: the run ended there. */
+  guard: boolean;
 }
 
 export const noEvents = (): TurnEvents => ({
@@ -40,4 +42,5 @@ export const noEvents = (): TurnEvents => ({
   gate: 0,
   flawless: 0,
   repaired: 0,
+  guard: false,
 });

@@ -40,5 +40,10 @@ export function buildRecap(before: StormlarkState, after: StormlarkState, a: Sto
   }
   if (after.phase === 'over' && after.hull === 0) push('run_over', 'hull 0: the run is over');
   const points = after.score - before.score;
+  if (ev?.guard) {
+    // the awards above, less what the guard held back, is what the score actually moved
+    const paid = items.reduce((sum, i) => sum + (i.points ?? 0), 0);
+    push('guard', `score held at the plausibility guard ${after.score}: the run is over`, points - paid);
+  }
   return { text: items.map((i) => i.text).join(' · '), points, items };
 }

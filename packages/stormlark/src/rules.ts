@@ -18,6 +18,8 @@ import {
   MAX_CHARGE,
   MAX_HULL,
   PULSE_COST,
+  SCORE_GUARD,
+  STATE_KEYS,
   type StormlarkAction,
   type StormlarkState,
   validateState,
@@ -47,6 +49,22 @@ export const action = (type: ActionType): StormlarkAction => ACTIONS[type];
 const CLEAR_BASE = [0, 0, BASE.knot, BASE.drifter, BASE.rimeshell, BASE.sparker, BASE.warden, 0, 0, 0];
 /** Wardens step on scrolling turns whose column counter (before the draw) is even. */
 export const wardenMoves = (column: number): boolean => column % 2 === 0;
+
+/** The first field (scalars first, then the board) where a turn-0 state differs from init's. */
+function firstDifference(s: StormlarkState, fresh: StormlarkState): string | null {
+  for (const key of STATE_KEYS) {
+    if (key === 'entities' || key === 'phase' || key === 'turn') continue; // END_RUN may have ended it
+    if (s[key] !== fresh[key]) return key;
+  }
+  if (s.entities.length !== fresh.entities.length) return 'entities';
+  for (let i = 0; i < s.entities.length; i++) {
+    const a = s.entities[i]!;
+    const b = fresh.entities[i]!;
+    if (a.id !== b.id || a.kind !== b.kind || a.lane !== b.lane || a.col !== b.col || a.hp !== b.hp || a.drift !== b.drift)
+      return `entities[${i}]`;
+  }
+  return null;
+}
 
 export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, StormlarkAction, Observation> {
   const b = kernel.board;
@@ -102,6 +120,12 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     load(parsed.value.entities);
     if (kernel.failingColumn(parsed.value.column) !== 0)
       return { ok: false, message: 'state.entities: no lane can cross columns 1 to 3 by dodging, which no resolved turn leaves' };
+    // Before the first scroll a run is exactly what init draws for its seed (END_RUN may have ended it):
+    // nine columns and a repair, cheap enough to redraw, so every turn-0 field is checked exactly.
+    if (parsed.value.column === 9) {
+      const wrong = firstDifference(parsed.value, init(parsed.value.seed));
+      if (wrong) return { ok: false, message: `state.${wrong} differs from what init(state.seed) draws, and no turn has scrolled yet` };
+    }
     return parsed;
   }
 
@@ -272,8 +296,15 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
         ev.flawless = flawless;
       }
     }
-    // 12: at hull 0 the run is over
+    // 12: at hull 0 the run is over. The document's guard (1,000,000, "far above any reachable run")
+    // is also a state parseState refuses beyond, so a run that reaches it ends here, held at the guard:
+    // the engine never hands out a state it would itself refuse.
     if (s.hull === 0) s.phase = 'over';
+    if (s.score >= SCORE_GUARD) {
+      s.score = SCORE_GUARD;
+      s.phase = 'over';
+      if (ev) ev.guard = true;
+    }
     store(s);
   }
 

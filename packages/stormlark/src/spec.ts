@@ -268,7 +268,12 @@ export const decisions: Decision[] = [
   {
     topic: 'state validation',
     decision:
-      "parseState requires every field and checks: integer ranges; rngState = 48 x column; column consistent with reach and phase; turn = scrolling turns + NEXT_REACHes (+1 after END_RUN); hull 0 only when over; entities in board order, at most one per cell, unique ids below nextId, hp and drift valid for the kind, at most 2 wardens, no sparker in column 0, nothing but a Gate marker in the craft's cell, Gate columns exactly where the column counter puts them, score at most the plausibility guard 1,000,000, and that the board passes the survivability search.",
+      "parseState requires every field and checks: integer ranges; rngState = 48 x column; column consistent with reach and phase; turn = scrolling turns + NEXT_REACHes (+1 after END_RUN); hull 0 only when over; entities in board order, at most one per cell, unique ids below nextId, hp and drift valid for the kind, at most 2 wardens, no sparker in column 0, nothing but a Gate marker in the craft's cell, Gate columns exactly where the column counter puts them, score at most the plausibility guard 1,000,000, and that the board passes the survivability search. Reachability bounds from the counters: score at most what the reaches and scrolling turns so far can pay (every turn a column, a mote and a warden at chain x3, every Gate both bonuses) and at most the guard; chain at most the scrolling turns; the craft at most one lane from lane 3 per scrolling turn; hullLost only with hull below 3 and after a scrolling turn of the reach; charge 9 before a reach's first scrolling turn; nextId at most 7 per drawn column. A state before the first scroll (column 9) must be exactly what init(seed) draws (redrawn to check), except that END_RUN may have ended it.",
+  },
+  {
+    topic: 'plausibility guard',
+    decision:
+      'The document says "The plausibility guard is 1000000, which is far above any reachable run" and "the run ends at hull 0 or at an END_RUN, and nothing else ends it". A state above the guard is refused as invalid_state, so an engine that let a run pass it would hand out a state it then refuses. Reading the two sentences together (a run that reaches the guard is not a reachable run), the turn whose awards take the score to 1,000,000 or beyond ends the run: the score is held at exactly 1,000,000 and phase becomes over (no extra turn is counted, unlike END_RUN; the recap item guard says so). Below the guard nothing changes. No shipped bot comes within a factor of 15 of it.',
   },
   {
     topic: 'turn counter',

@@ -2,6 +2,7 @@
 // counters and the RNG cursor. parseState trusts nothing: every field is required, and the counters
 // must agree with each other the way the rules advance them.
 import { type Parsed, v } from '@hearth/engine';
+import { maxScore } from './bounds.ts';
 import { BUDGET, gateColumnAt } from './schedule.ts';
 
 export type Kind = 'crag' | 'knot' | 'drifter' | 'rimeshell' | 'sparker' | 'warden' | 'squall' | 'mote' | 'gate';
@@ -55,7 +56,10 @@ export interface StormlarkAction {
 export const MAX_HULL = 3;
 export const MAX_CHARGE = 9;
 export const PULSE_COST = 3;
-/** The document's plausibility guard: no state with a higher score is accepted. */
+/**
+ * The document's plausibility guard: no state with a higher score is accepted, and a run whose score
+ * reaches it ends there with the score held at the guard (so no emitted state is ever refused).
+ */
 export const SCORE_GUARD = 1_000_000;
 
 export const STATE_KEYS = [
@@ -121,19 +125,41 @@ function check(value: unknown): string | null {
   if (basic) return basic;
   const st = value as StormlarkState;
   if (st.rngState !== (st.column * BUDGET) % 2 ** 32)
-    return `state.rngState must be column * ${BUDGET} (mod 2^32) = ${(st.column * BUDGET) % 2 ** 32}, got ${st.rngState}`;
+    return `state.rngState must be state.column * ${BUDGET} (mod 2^32) = ${(st.column * BUDGET) % 2 ** 32}, got ${st.rngState}`;
   // Scrolling turns in this reach: 0..20 while flying, exactly 21 at the Gate.
   const inReach = st.column - 9 - 21 * (st.reach - 1);
   if (st.phase === 'flying' && (inReach < 0 || inReach > 20))
-    return `state.column ${st.column} does not fit reach ${st.reach} in flight (expected ${21 * (st.reach - 1) + 9} to ${21 * st.reach + 8})`;
-  if (st.phase === 'reachClear' && inReach !== 21) return `state.column must be ${21 * st.reach + 9} at the Gate of reach ${st.reach}`;
-  if (st.phase === 'over' && (inReach < 0 || inReach > 21)) return `state.column ${st.column} does not fit reach ${st.reach}`;
+    return `state.column ${st.column} does not fit state.reach ${st.reach} in flight (expected ${21 * (st.reach - 1) + 9} to ${21 * st.reach + 8})`;
+  if (st.phase === 'reachClear' && inReach !== 21)
+    return `state.column must be ${21 * st.reach + 9} at the Gate of state.reach ${st.reach}, got ${st.column}`;
+  if (st.phase === 'over' && (inReach < 0 || inReach > 21)) return `state.column ${st.column} does not fit state.reach ${st.reach}`;
   if (st.hull === 0 && st.phase !== 'over') return 'state.hull is 0 but the run is not over';
-  const endedByChoice = st.phase === 'over' && st.hull > 0 ? 1 : 0;
+  // A run is over by choice (END_RUN, one more turn), at hull 0, or at the guard (neither counts a turn).
+  const endedByChoice = st.phase === 'over' && st.hull > 0 && st.score < SCORE_GUARD ? 1 : 0;
   const expectedTurn = st.column - 9 + (st.reach - 1) + endedByChoice;
   if (st.turn !== expectedTurn) return `state.turn must be ${expectedTurn} for this column, reach and phase, got ${st.turn}`;
+  return checkBounds(st, inReach) ?? checkEntities(st);
+}
+
+/** Reachability: what the counters allow a real run to hold (see bounds.ts). */
+function checkBounds(st: StormlarkState, inReach: number): string | null {
+  const scrolled = st.column - 9;
+  const top = Math.min(SCORE_GUARD, maxScore(st.reach, inReach));
+  if (st.score > top) return `state.score ${st.score} is more than a run with these counters can have scored (at most ${top})`;
+  // one clear per scrolling turn at most
+  if (st.chain > scrolled) return `state.chain ${st.chain} is more than the ${scrolled} scrolling turns so far allow`;
+  // the craft starts in lane 3 and moves one lane per scrolling turn
+  if (Math.abs(st.shipLane - 3) > scrolled)
+    return `state.shipLane ${st.shipLane} is further from lane 3 than ${scrolled} scrolling turns allow`;
+  // hull only comes back at NEXT_REACH, which also clears the flag: in reach 1, hull below 3 means a loss
   if (st.reach === 1 && st.hullLost === false && st.hull < MAX_HULL) return 'state.hull is below 3 in reach 1 but state.hullLost is false';
-  return checkEntities(st);
+  if (st.hullLost && st.hull === MAX_HULL) return 'state.hullLost is true but state.hull is 3 (a hull lost in this reach leaves at most 2)';
+  if (st.hullLost && inReach === 0) return 'state.hullLost is true but no scrolling turn of this reach has been played';
+  // every reach starts with charge 9 (init and NEXT_REACH), and only a scrolling turn changes it
+  if (inReach === 0 && st.charge !== MAX_CHARGE)
+    return `state.charge must be 9 before the first scrolling turn of a reach, got ${st.charge}`;
+  if (st.nextId > 7 * st.column) return `state.nextId ${st.nextId} is more than ${st.column} drawn columns of 7 cells can have numbered`;
+  return null;
 }
 
 function checkEntities(st: StormlarkState): string | null {
@@ -149,13 +175,14 @@ function checkEntities(st: StormlarkState): string | null {
     if (shape) return shape;
     const r = e as Record<string, unknown>;
     const basic = v.firstError(
-      v.int(r.id, `${name}.id`, 0, st.nextId - 1),
+      v.int(r.id, `${name}.id`, 0, U32),
       v.oneOf(r.kind, `${name}.kind`, KINDS),
       v.int(r.lane, `${name}.lane`, 0, 6),
       v.int(r.col, `${name}.col`, 0, 9),
     );
     if (basic) return basic;
     const en = e as Entity;
+    if (en.id >= st.nextId) return `${name}.id ${en.id} must be below state.nextId ${st.nextId}`;
     const [lo, hi] = HP_RANGE[en.kind];
     const hp = v.int(en.hp, `${name}.hp (${en.kind})`, lo, hi);
     if (hp) return hp;

@@ -1,6 +1,7 @@
 // Property runs over many seeds: after every turn a dodge-only crossing of columns 1..3 exists from
 // some lane (checked by an oracle through the real rules), at most 2 wardens, one entity per cell,
-// score never falls, hull <= 3, charge <= 9, rngState moves by 48 exactly on scrolling turns.
+// score never falls, hull <= 3, charge <= 9, rngState moves by 48 exactly on scrolling turns, and
+// every emitted state parses back.
 // Default: 1,500 seeds; STORMLARK_LONG=1 runs 10,000.
 import { stateHash } from '@hearth/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -42,6 +43,9 @@ describe(`random legal play over ${SEEDS.toLocaleString('en')} seeds`, () => {
           }
           turns++;
           for (const v of invariants(prev, a, sim.state)) problems.push(`seed ${seed} turn ${t}: ${v}`);
+          // the engine never hands out a state it would refuse (reachability bounds included)
+          const back = wasm.rules.parseState(JSON.parse(JSON.stringify(sim.state)));
+          if (!back.ok) problems.push(`seed ${seed} turn ${t}: emitted state refused: ${back.message}`);
           if (a.type !== 'END_RUN' && a.type !== 'NEXT_REACH' && !dodgeCrossingExists(wasm, sim.state))
             problems.push(`seed ${seed} turn ${t}: no dodge-only crossing of columns 1..3`);
           if (sim.state.entities.some((e) => e.kind === 'warden')) wardensSeen++;

@@ -70,7 +70,7 @@ describe('parseState', () => {
     const sealed = [1, 2, 3].flatMap((col) =>
       [0, 1, 2, 3, 4, 5, 6].map((lane) => e({ id: col * 7 + lane, kind: 'crag', hp: 0, lane, col })),
     );
-    expect(message({ ...withE(sealed), nextId: 100 })).toContain('cross columns 1 to 3');
+    expect(message({ ...withE(sealed), nextId: 63 })).toContain('cross columns 1 to 3');
     expect(message({ ...copy(), entities: 'none' })).toContain('entities');
     expect(message(null)).toContain('state');
   });
@@ -115,5 +115,54 @@ describe('spec', () => {
     ])
       expect(topics).toContain(t);
     expect(JSON.parse(JSON.stringify(spec))).toEqual(spec);
+  });
+});
+
+describe('the plausibility guard', () => {
+  // reach 14, five scrolling turns in, an empty board: the counters allow far more than the guard
+  const high = (over: Partial<StormlarkState> = {}): StormlarkState => {
+    const column = 9 + 21 * 13 + 5;
+    return {
+      seed: 5,
+      rngState: (column * 48) >>> 0,
+      column,
+      shipLane: 3,
+      entities: [],
+      phase: 'flying',
+      hull: 3,
+      charge: 9,
+      chain: 0,
+      reach: 14,
+      hullLost: false,
+      turn: column - 9 + 13,
+      score: 999_999,
+      nextId: 500,
+      ...over,
+    };
+  };
+  it('a run that reaches 1,000,000 ends there, held at the guard, and the state parses back', () => {
+    expect(message(high())).toBe('ok');
+    for (const type of ['VENT', 'UP', 'DOWN'] as const) {
+      const r = game.act(high(), { type }, { recap: true });
+      expect(r.ok).toBe(true);
+      if (!r.ok) continue;
+      expect(r.score).toBe(1_000_000);
+      expect(r.gameOver).toBe(true);
+      expect(r.legalActions).toEqual([]);
+      expect(message(r.state)).toBe('ok');
+      const recap = r.recap as { points: number; items: { kind: string; points?: number }[] };
+      expect(recap.points).toBe(1);
+      expect(recap.items.reduce((a, i) => a + (i.points ?? 0), 0)).toBe(1);
+      expect(recap.items.map((i) => i.kind)).toContain('guard');
+      expect(game.act(r.state, { type: 'END_RUN' })).toMatchObject({ ok: false, reason: 'game_over' });
+    }
+  });
+  it('below the guard nothing changes: the run flies on', () => {
+    const r = game.act(high({ score: 900_000 }), { type: 'VENT' });
+    expect(r.ok && !r.gameOver && r.score === 900_008).toBe(true);
+  });
+  it('refuses a score above the guard, or above what the counters allow', () => {
+    expect(message(high({ score: 1_000_001 }))).toContain('state.score');
+    expect(message({ ...copy(), score: 1 })).toContain('state.score');
   });
 });

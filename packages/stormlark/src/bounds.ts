@@ -1,0 +1,32 @@
+// Cheap reachability bounds for parseState: what the counters allow a real run to have reached. Each is
+// a closed form over the column, reach and phase counters (no replay), so a forged score, chain or lane
+// that no play could produce is refused with the field named. The trusted path never runs these.
+import { COLUMNS_PER_REACH, TIER_CAP } from './schedule.ts';
+import { award, BASE, chainTenths, reachQuarters } from './scoring.ts';
+
+/** The most one scrolling turn can pay at a reach: its column, a mote and a warden cleared at chain x3. */
+const turnMax = (reach: number): number => {
+  const q = reachQuarters(reach);
+  return award(BASE.column, 10, q) + award(BASE.mote, 10, q) + award(BASE.warden, chainTenths(20), q);
+};
+/** The most a Gate pays: its bonus and the flawless bonus. */
+const gateMax = (reach: number): number => {
+  const q = reachQuarters(reach);
+  return award(BASE.gate, 10, q) + award(BASE.flawless, 10, q);
+};
+const reachMax = (reach: number): number => COLUMNS_PER_REACH * turnMax(reach) + gateMax(reach);
+
+/**
+ * An upper bound on the score of any run whose counters read `reach` and `inReach` scrolling turns into
+ * it (21 once its Gate has arrived): every earlier reach at its maximum, then this reach's turns so far.
+ */
+export function maxScore(reach: number, inReach: number): number {
+  let total = 0;
+  const below = Math.min(reach - 1, TIER_CAP - 1);
+  for (let r = 1; r <= below; r++) total += reachMax(r);
+  // reaches 13 and above all pay reach 13's multiplier
+  if (reach - 1 > below) total += (reach - 1 - below) * reachMax(TIER_CAP);
+  total += inReach * turnMax(reach);
+  if (inReach >= COLUMNS_PER_REACH) total += gateMax(reach);
+  return total;
+}
