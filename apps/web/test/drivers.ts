@@ -67,14 +67,15 @@ export const drivers: Record<string, Driver> = {
     async move(page) {
       const k = await highestTarget(page);
       if (k) await click(page, `#board [data-key="${k}"]`);
-      else await firstAccepted(page, ['c', 'b']);
+      else await firstAccepted(page, ['c', '.']);
     },
     async illegal(page) {
       // a visible cell that is not a legal target: bare rock, out of reach or too costly, the engine says which
       await page.click('#board .cell:not(.target):not(.here) >> nth=0');
     },
     async finish(page) {
-      for (let i = 0; i < 400 && !(await gameOver(page)); i++) await firstAccepted(page, ['e', 'b']);
+      // Shift+E ends the run at a ledge; elsewhere breathe until stamina runs out
+      for (let i = 0; i < 400 && !(await gameOver(page)); i++) await firstAccepted(page, ['Shift+E', '.']);
     },
   },
   stormlark: {
@@ -83,10 +84,12 @@ export const drivers: Record<string, Driver> = {
       if (!(await key(page, 'v'))) await firstAccepted(page, ['n', 'ArrowUp', 'ArrowDown']);
     },
     async illegal(page) {
-      await page.click('#board button[data-key="NEXT_REACH"]'); // only legal at a Gate
+      await page.keyboard.press('n'); // NEXT_REACH is only legal at a Gate (its button is disabled)
     },
     async finish(page) {
-      await click(page, '#board button[data-key="END_RUN"]');
+      // the End run button asks first; "Yes, end it" sends END_RUN
+      await page.click('#board button[data-key="END_RUN"]');
+      await click(page, '#confirm [data-confirm-answer="yes"]');
     },
   },
   'lantern-volley': {
@@ -130,7 +133,7 @@ export const drivers: Record<string, Driver> = {
       await page.click('#board .tile.furniture >> nth=0');
     },
     async finish(page) {
-      await page.keyboard.press('e');
+      await page.keyboard.press('Shift+E');
       await page.waitForSelector('#replay-link');
     },
   },

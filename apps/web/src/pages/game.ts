@@ -119,7 +119,9 @@ ${rulesPanel(spec, renderer.keyHelp)}
     scoreOut.dataset.score = String(v.response.score);
     board.dataset.turns = String(replayActions ? replay.index() : actions.length);
     board.dataset.gameOver = String(v.response.gameOver);
-    const w = window as unknown as { __hearthFirstFrame?: number };
+    const w = window as unknown as { __hearthFirstFrame?: number; __hearthLegal?: unknown[] };
+    // the legal list the buttons were drawn from, for the browser suite's disabled-button check
+    w.__hearthLegal = v.response.legalActions;
     if (w.__hearthFirstFrame === undefined) {
       w.__hearthFirstFrame = performance.now();
       performance.mark('hearth:first-frame');
