@@ -1,77 +1,16 @@
 // The player's view: every datum a renderer draws, as data (the wall with each hold's kind, breaths, cracks
 // and ice; fog, floor, ledges and the belay; your position; gusts and rockfall now and next per column; the
 // legal moves with their costs; what breathing would do; why the run ended), plus the text picture.
-import type { Observation } from '@hearth/engine';
 import { creepFires, visibleTop } from './band.ts';
 import type { Wall } from './generator.ts';
 import { picture } from './picture.ts';
 import { BREATH_GAIN, BREATH_GAIN_OVERHANG, legalMoves } from './rules.ts';
-import { type Cell, type CragState, type Ending, floorRow, isLedgeRow, nextBelay, type Phase, type Row } from './state.ts';
+import type { CragObservation, Hazard, ObservedRow } from './shapes/observation.ts';
+import { type CragState, floorRow, isLedgeRow, nextBelay, type Row } from './state.ts';
 
 export { LEGEND } from './picture.ts';
 
-/** A wall hazard on a column: a gust (+2 to move onto it) or a rockfall (swept at the end of the turn). */
-export type Hazard = 'gust' | 'rockfall';
-
-/** One row of the band as a renderer draws it. */
-export interface ObservedRow {
-  row: number;
-  overhang: boolean;
-  fogged: boolean;
-  /** A belay ledge row (row divisible by 10). */
-  ledge: boolean;
-  /** The belay that completes the pitch being climbed. */
-  belay: boolean;
-  /** The lowest row a move may target. */
-  floor: boolean;
-  /** Under the floor: shown for reference, never a target, never changes. */
-  underFloor: boolean;
-  /** Columns 0..5; null is bare rock (and every cell of a fogged row). */
-  cells: Cell[];
-}
-
-/** A legal move: the target, its cost now, and whether it is a lunge. */
-export interface ObservedMove {
-  row: number;
-  col: number;
-  cost: number;
-  lunge: boolean;
-}
-
-export interface CragObservation extends Observation {
-  phase: Phase;
-  ending: Ending | null;
-  /** Why the run ended, in words (null while it goes on). */
-  endedBecause: string | null;
-  pitch: number;
-  turn: number;
-  stamina: number;
-  tank: number;
-  score: number;
-  position: { row: number; col: number };
-  highPoint: number;
-  floor: number;
-  nextBelay: number;
-  foresight: number;
-  /** The highest row that is not fog. */
-  visibleTop: number;
-  cleanStreak: number;
-  /** Whether the pitch being climbed is still clean (stamina never 3 or below). */
-  pitchClean: boolean;
-  spindrift: number;
-  gusts: { now: number[]; next: number[] };
-  rockfall: { now: number | null; next: number | null };
-  /** Per column 0..5, the hazards this turn and next turn (a renderer stacks one marker per column from it). */
-  hazards: Array<{ col: number; now: Hazard[]; next: Hazard[] }>;
-  /** Whether the ice creep fires at the end of this turn. */
-  creepFiresThisTurn: boolean;
-  /** The band, lowest row first (the same rows as state.band). */
-  wall: ObservedRow[];
-  /** The legal moves in legalActions order, with their cost now. The one name for move targets. */
-  moves: ObservedMove[];
-  /** The stamina change breathing would make now (+4/+2 on a jug with breaths, capped at the tank; else -1); null unless climbing. */
-  breath: number | null;
-}
+export type { CragObservation, Hazard, ObservedMove, ObservedRow } from './shapes/observation.ts';
 
 /** The stamina change of a breath now: +4 (+2 on an overhang) on a jug with breaths off a ledge, capped at the tank; else -1. */
 export function breathDelta(s: CragState): number {

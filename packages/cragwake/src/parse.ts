@@ -1,17 +1,20 @@
-// Untrusted input: parseAction (the shape of an action) and parseState (a forged or corrupted state is
-// refused with a message naming what is wrong). parseState checks every field, the geometry, the score's
-// possible range, and the wall against the seed: every cell must be reachable from its generated content
-// by the mutations play can make, rows not yet in play must be exactly as generated, and the repair's
-// invariant (a hold within a step above every hold in play) must hold.
-import { type Parsed, v } from '@hearth/engine';
+// Untrusted input: parseAction and parseState. Each runs the compiled shape check of its one declaration
+// (shapes/), whose failure names the field, then the semantic checks: for a state the geometry, the
+// reachability bounds (score, turns, streak, stamina on a ledge...), the gust/rockfall schedule, and the wall
+// against the seed: every cell must be reachable from its generated content by the mutations play can make,
+// rows not yet in play must be exactly as generated, and the repair's invariant (a hold within a step above
+// every hold in play) must hold.
+import type { Parsed } from '@hearth/engine';
 import { maskOfRow, visibleTop } from './band.ts';
 import type { Wall } from './generator.ts';
-import { anyMoveLegal, CLEAN_CAP, CLEAN_PAY, type CragAction, DIP_AT, HEIGHT_PAY, PITCH_PAY, STAMINA_PAY } from './rules.ts';
+import { anyMoveLegal, CLEAN_CAP, CLEAN_PAY, DIP_AT, HEIGHT_PAY, PITCH_PAY, STAMINA_PAY } from './rules.ts';
+import { ACTION_TYPES, type CragAction, checkActionShape } from './shapes/action.ts';
+import { shapeError } from './shapes/common.ts';
+import { checkStateShape } from './shapes/state.ts';
 import {
   BAND_ROWS,
   bandBottom,
   type Cell,
-  COLUMNS,
   type CragState,
   floorRow,
   holdAt,
@@ -19,32 +22,27 @@ import {
   nextBelay,
   pitchLedge,
   type Row,
-  STATE_KEYS,
 } from './state.ts';
 
-const ACTION_TYPES = ['move', 'breathe', 'climbOn', 'endRun'] as const;
+const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
 
 /**
- * An action is an object whose `type` is one of the four; a move needs integer `row` and `col`. Other keys
- * (such as the informational `cost` on listed moves) are ignored, as the document's grammar allows.
+ * An action fits one of the four branches of the grammar (a move needs integer `row` and `col`). Other keys
+ * (such as an informational `cost`) are ignored, as the document's grammar allows, and dropped from the value.
  */
 export function parseAction(value: unknown): Parsed<CragAction> {
-  if (!v.isRecord(value)) return { ok: false, message: 'an action must be a JSON object with a type' };
-  const type = value.type;
-  if (typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type))
+  if (checkActionShape.Check(value)) {
+    const a = value as CragAction;
+    return { ok: true, value: a.type === 'move' ? { type: 'move', row: a.row, col: a.col } : ({ type: a.type } as CragAction) };
+  }
+  // Which part failed, in the grammar's words.
+  if (!isRecord(value)) return { ok: false, message: 'an action must be a JSON object with a type' };
+  if (!(ACTION_TYPES as readonly unknown[]).includes(value.type))
     return { ok: false, message: `action.type must be one of ${ACTION_TYPES.join(', ')}` };
-  if (type !== 'move') return { ok: true, value: { type } as CragAction };
-  const { row, col } = value;
-  if (typeof row !== 'number' || !Number.isInteger(row)) return { ok: false, message: 'move.row must be an integer' };
-  if (typeof col !== 'number' || !Number.isInteger(col)) return { ok: false, message: 'move.col must be an integer' };
-  return { ok: true, value: { type: 'move', row, col } };
+  return { ok: false, message: Number.isInteger(value.row) ? 'move.col must be an integer' : 'move.row must be an integer' };
 }
 
-const KINDS = ['jug', 'plain', 'crimp'] as const;
-const ICES = ['dry', 'frosting', 'icy'] as const;
 const ICE_RANK = { dry: 0, frosting: 1, icy: 2 } as const;
-const MAX_PITCH = 100_000;
-const U32 = 0xffffffff;
 
 export function createParseState(wall: Wall): (value: unknown) => Parsed<CragState> {
   return (value) => {
@@ -54,26 +52,8 @@ export function createParseState(wall: Wall): (value: unknown) => Parsed<CragSta
 }
 
 function check(wall: Wall, value: unknown): string | null {
-  const keys = v.exactKeys(value, 'state', STATE_KEYS);
-  if (keys) return keys;
-  const s = value as Record<string, unknown>;
-  const scalar = v.firstError(
-    v.int(s.seed, 'seed', 0, U32),
-    v.int(s.turn, 'turn', 0, 0x7fffffff),
-    v.oneOf(s.phase, 'phase', ['climbing', 'atLedge', 'over']),
-    s.ending === null ? null : v.oneOf(s.ending, 'ending', ['exhausted', 'noMove', 'ended']),
-    v.int(s.pitch, 'pitch', 1, MAX_PITCH),
-    v.int(s.highPoint, 'highPoint', 0, MAX_PITCH * 10),
-    v.int(s.row, 'row', 0, MAX_PITCH * 10),
-    v.int(s.col, 'col', 0, COLUMNS - 1),
-    v.int(s.tank, 'tank', 1, 100),
-    v.int(s.stamina, 'stamina', 0, 100),
-    v.int(s.score, 'score', 0, Number.MAX_SAFE_INTEGER),
-    v.int(s.cleanStreak, 'cleanStreak', 0, MAX_PITCH),
-    v.bool(s.pitchDipped, 'pitchDipped'),
-    v.int(s.spindrift, 'spindrift', 0, 0x7fffffff),
-  );
-  if (scalar) return scalar;
+  const shape = shapeError(checkStateShape, value, 'state');
+  if (shape) return shape;
   const st = value as CragState;
   return checkProgress(wall, st) ?? checkSchedules(wall, st) ?? checkBand(wall, st);
 }
@@ -157,33 +137,16 @@ function checkScore(wall: Wall, s: CragState): string | null {
   return null;
 }
 
-function columnList(value: unknown, name: string): string | null {
-  const a = v.array(value, name, 0, COLUMNS);
-  if (a) return a;
-  const list = value as unknown[];
-  for (let i = 0; i < list.length; i++) {
-    const e = v.int(list[i], `${name}[${i}]`, 0, COLUMNS - 1);
-    if (e) return e;
-    if (i > 0 && (list[i] as number) <= (list[i - 1] as number)) return `${name} must be ascending without repeats`;
-  }
-  return null;
-}
+const ascending = (list: number[]) => list.every((c, i) => i === 0 || c > (list[i - 1] as number));
 
 const sameList = (a: number[], b: number[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /** Gusts and rockfall are the published schedule (under this pitch or the previous one, for the turns straddling a belay). */
 function checkSchedules(wall: Wall, s: CragState): string | null {
-  const g =
-    v.exactKeys(s.gusts, 'gusts', ['now', 'next']) ?? columnList(s.gusts.now, 'gusts.now') ?? columnList(s.gusts.next, 'gusts.next');
-  if (g) return g;
-  const r = v.exactKeys(s.rockfall, 'rockfall', ['now', 'next']);
-  if (r) return r;
+  if (!ascending(s.gusts.now)) return 'gusts.now must be ascending';
+  if (!ascending(s.gusts.next)) return 'gusts.next must be ascending';
   for (const key of ['now', 'next'] as const) {
     const col = s.rockfall[key];
-    if (col !== null) {
-      const e = v.int(col, `rockfall.${key}`, 0, COLUMNS - 1);
-      if (e) return `${e} (or null)`;
-    }
     const turn = s.turn + (key === 'next' ? 1 : 0);
     const pitches = s.pitch > 1 ? [s.pitch, s.pitch - 1] : [s.pitch];
     if (!pitches.some((p) => sameList(s.gusts[key], wall.gusts(s.seed, turn, p))))
@@ -192,19 +155,6 @@ function checkSchedules(wall: Wall, s: CragState): string | null {
       return `rockfall.${key} is not the published rockfall schedule of seed ${s.seed} at turn ${turn}`;
   }
   return null;
-}
-
-function checkCell(value: unknown, name: string): string | null {
-  if (value === null) return null;
-  const k = v.exactKeys(value, name, ['kind', 'breaths', 'cracks', 'ice']);
-  if (k) return k;
-  const h = value as Record<string, unknown>;
-  return v.firstError(
-    v.oneOf(h.kind, `${name}.kind`, KINDS),
-    v.int(h.breaths, `${name}.breaths`, 0, 3),
-    v.int(h.cracks, `${name}.cracks`, 0, 3),
-    v.oneOf(h.ice, `${name}.ice`, ICES),
-  );
 }
 
 /** A cell can have become `cell` from its generated content `gen` through play (breaths spent, cracks spent, sweeps, ice, repair). */
@@ -219,8 +169,6 @@ const sameCell = (a: Cell, b: Cell) =>
   a === null || b === null ? a === b : a.kind === b.kind && a.breaths === b.breaths && a.cracks === b.cracks && a.ice === b.ice;
 
 function checkBand(wall: Wall, s: CragState): string | null {
-  const a = v.array(s.band, 'band', BAND_ROWS, BAND_ROWS);
-  if (a) return a;
   const bottom = bandBottom(s.highPoint);
   const top = visibleTop(wall, s);
   const belay = nextBelay(s);
@@ -229,20 +177,8 @@ function checkBand(wall: Wall, s: CragState): string | null {
   let cracksSpent = 0;
   for (let i = 0; i < BAND_ROWS; i++) {
     const name = `band[${i}]`;
-    const k = v.exactKeys(s.band[i], name, ['row', 'overhang', 'fogged', 'cells']);
-    if (k) return k;
     const r = s.band[i] as Row;
-    const e = v.firstError(
-      v.int(r.row, `${name}.row`, bottom + i, bottom + i),
-      v.bool(r.overhang, `${name}.overhang`),
-      v.bool(r.fogged, `${name}.fogged`),
-      v.array(r.cells, `${name}.cells`, COLUMNS, COLUMNS),
-    );
-    if (e) return e;
-    for (let c = 0; c < COLUMNS; c++) {
-      const ce = checkCell(r.cells[c], `${name}.cells[${c}]`);
-      if (ce) return ce;
-    }
+    if (r.row !== bottom + i) return `${name}.row must be ${bottom + i} (the band starts at max(0, highPoint - 3)), got ${r.row}`;
     if (r.fogged !== r.row > top) return `${name}.fogged must be ${r.row > top} (foresight reaches row ${top})`;
     if (r.fogged) {
       if (r.overhang || r.cells.some((c) => c !== null)) return `${name} is fogged, so it must be blank (overhang false, cells null)`;
@@ -252,7 +188,7 @@ function checkBand(wall: Wall, s: CragState): string | null {
     if (r.overhang !== gen.overhang) return `${name}.overhang does not match the wall of seed ${s.seed}`;
     // Before the first turn nothing on the wall can have changed.
     const pristine = isLedgeRow(r.row) || r.row > belay || s.turn === 0;
-    for (let c = 0; c < COLUMNS; c++) {
+    for (let c = 0; c < 6; c++) {
       const cell = r.cells[c] as Cell;
       const g = gen.cells[c] as Cell;
       if (pristine ? !sameCell(cell, g) : !reachable(cell, g))

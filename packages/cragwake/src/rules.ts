@@ -3,10 +3,10 @@
 import type { RuleRefusal } from '@hearth/engine';
 import { creep, creepFires, freshBand, repairBand, sweep, syncBand } from './band.ts';
 import type { Wall } from './generator.ts';
+import type { CragAction } from './shapes/action.ts';
 import { type CragState, floorRow, holdAt, isLedgeRow, nextBelay, type Row, rowAt } from './state.ts';
 
-export type MoveAction = { type: 'move'; row: number; col: number };
-export type CragAction = MoveAction | { type: 'breathe' } | { type: 'climbOn' } | { type: 'endRun' };
+export type { CragAction, MoveAction } from './shapes/action.ts';
 
 /** The stable machine reasons of the six refusal cases (plus the engine's unknown_action and invalid_state). */
 export const Reason = {

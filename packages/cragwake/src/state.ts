@@ -1,79 +1,9 @@
-// Cragwake's state as it travels on the wire, the geometry derived from it, and parseState.
+// Cragwake's state (its shape is declared once in shapes/state.ts), the geometry derived from it, and cloning.
 import type { Parsed } from '@hearth/engine';
 
-export type Kind = 'jug' | 'plain' | 'crimp';
-export type Ice = 'dry' | 'frosting' | 'icy';
-export type Phase = 'climbing' | 'atLedge' | 'over';
-/** Why the run ended: stamina reached 0, no move (step or lunge) was legal after a turn, or endRun at a ledge. */
-export type Ending = 'exhausted' | 'noMove' | 'ended';
+import type { Cell, CragState, Row } from './shapes/state.ts';
 
-/** A hold. `breaths` is only ever non-zero on a jug; `cracks` 0 means solid. */
-export interface Hold {
-  kind: Kind;
-  breaths: number;
-  cracks: number;
-  ice: Ice;
-}
-/** null is bare rock (and every cell of a fogged row). */
-export type Cell = Hold | null;
-
-export interface Row {
-  /** Absolute row number, counting upward from 0. */
-  row: number;
-  overhang: boolean;
-  /** Above the foresight: cells blank (null), overhang false. */
-  fogged: boolean;
-  /** Columns 0..5. */
-  cells: Cell[];
-}
-
-export interface CragState {
-  seed: number;
-  /** Completed wall turns (a pitch-completing move, climbOn and endRun do not advance it). */
-  turn: number;
-  phase: Phase;
-  /** Why the run ended (null while it goes on). */
-  ending: Ending | null;
-  row: number;
-  col: number;
-  stamina: number;
-  /** The tank of the pitch being climbed: what a completed pitch refilled to, and the cap on breathing. */
-  tank: number;
-  /** The pitch being climbed (1-based): its belay is row 10 * pitch. */
-  pitch: number;
-  highPoint: number;
-  score: number;
-  cleanStreak: number;
-  /** Whether stamina has been 3 or below during the pitch being climbed. */
-  pitchDipped: boolean;
-  spindrift: number;
-  /** Exactly 10 consecutive rows, lowest first, starting at max(0, highPoint - 3). */
-  band: Row[];
-  /** Gusting columns (ascending) this turn and next turn. */
-  gusts: { now: number[]; next: number[] };
-  /** The column swept at the end of this turn and of the next one, or null. */
-  rockfall: { now: number | null; next: number | null };
-}
-
-export const STATE_KEYS = [
-  'seed',
-  'turn',
-  'phase',
-  'ending',
-  'row',
-  'col',
-  'stamina',
-  'tank',
-  'pitch',
-  'highPoint',
-  'score',
-  'cleanStreak',
-  'pitchDipped',
-  'spindrift',
-  'band',
-  'gusts',
-  'rockfall',
-] as const;
+export type { Cell, CragState, Ending, Hold, Ice, Kind, Phase, Row } from './shapes/state.ts';
 
 export const COLUMNS = 6;
 export const BAND_ROWS = 10;
