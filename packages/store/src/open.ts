@@ -55,7 +55,11 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     mkdirSync(dir, { recursive: true });
     where = resolve(dir, options.fileName ?? 'hearth.sqlite');
     const nativeBinding = sqliteNativeBinding(options.sqliteNativeBinding);
-    const file = new BetterSqlite3(where, nativeBinding ? { nativeBinding } : {});
+    // Never fall back to better-sqlite3's own lookup: inside an ES module bundle it crashes the process.
+    if (!nativeBinding) {
+      throw new Error('better-sqlite3 native addon not found: set SQLITE_NATIVE_BINDING or put better_sqlite3.node beside the bundle');
+    }
+    const file = new BetterSqlite3(where, { nativeBinding });
     // WAL: readers never wait for the writer; NORMAL sync is durable across process crashes in WAL mode.
     file.pragma('journal_mode = WAL');
     file.pragma('synchronous = NORMAL');
