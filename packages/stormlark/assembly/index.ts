@@ -4,26 +4,26 @@
 // TypeScript rules write the board, call advance()/repair(), and read it back; the search simulates the world with the very same
 // moveColumn() the real step uses, so there is one copy of the mover rules. Nothing here draws from the RNG.
 
-const LANES: i32 = 7;
-const COLS: i32 = 10;
-const CELLS: i32 = 70;
+import {
+  CELLS,
+  COLS,
+  CRAG,
+  DRIFTER,
+  EMPTY,
+  FIELD_DRIFT,
+  FIELD_HP,
+  FIELD_ID,
+  FIELD_KIND,
+  FIELD_SLOT,
+  FIELDS,
+  HORIZON,
+  LANES,
+  SPARKER,
+  WARDEN,
+} from './constants';
+
 const BYTES: i32 = CELLS * 4;
-/** kind, hp, drift, id, slot (the caller's own index of the entity, carried along as it moves). */
-const FIELDS: i32 = 5;
 const BOARD_BYTES: i32 = BYTES * FIELDS;
-
-// Kind codes (src/board.ts mirrors them).
-const EMPTY: i32 = 0;
-const CRAG: i32 = 1;
-const _KNOT: i32 = 2;
-const DRIFTER: i32 = 3;
-const _RIMESHELL: i32 = 4;
-const SPARKER: i32 = 5;
-const WARDEN: i32 = 6;
-// 7 squall, 8 mote, 9 gate: none of them hurts the ship.
-
-/** How many columns the guarantee covers. */
-const HORIZON: i32 = 3;
 
 // The shared board, then one scratch board per search depth (0..HORIZON), then mover scratch.
 const BOARD: usize = memory.data(BOARD_BYTES);
@@ -52,11 +52,11 @@ function isSolid(k: i32): bool {
 }
 
 function clearCell(b: usize, cell: i32): void {
-  setField(b, 0, cell, EMPTY);
-  setField(b, 1, cell, 0);
-  setField(b, 2, cell, 0);
-  setField(b, 3, cell, 0);
-  setField(b, 4, cell, -1);
+  setField(b, FIELD_KIND, cell, EMPTY);
+  setField(b, FIELD_HP, cell, 0);
+  setField(b, FIELD_DRIFT, cell, 0);
+  setField(b, FIELD_ID, cell, 0);
+  setField(b, FIELD_SLOT, cell, -1);
 }
 
 function moveCell(b: usize, from: i32, to: i32): void {
@@ -82,11 +82,11 @@ export function moveColumn(b: usize, col: i32, shipLane: i32, wardenMove: bool):
     const k = kindAt(b, base + lane);
     if (k === DRIFTER || (wardenMove && k === WARDEN)) {
       // insertion by id: movers act in ascending id order
-      const id = field(b, 3, base + lane);
+      const id = field(b, FIELD_ID, base + lane);
       let j = n;
       while (j > 0) {
         const other = load<i32>(MOVERS + ((<usize>(j - 1)) << 2));
-        if (field(b, 3, base + other) <= id) break;
+        if (field(b, FIELD_ID, base + other) <= id) break;
         store<i32>(MOVERS + ((<usize>j) << 2), other);
         j--;
       }
@@ -98,10 +98,10 @@ export function moveColumn(b: usize, col: i32, shipLane: i32, wardenMove: bool):
     const lane = load<i32>(MOVERS + ((<usize>i) << 2));
     const cell = base + lane;
     if (kindAt(b, cell) === DRIFTER) {
-      const d = field(b, 2, cell);
+      const d = field(b, FIELD_DRIFT, cell);
       const target = lane + d;
       // the board edge clamps like an occupied cell: reverse and hold this step
-      if (target < 0 || target >= LANES || kindAt(b, base + target) !== EMPTY) setField(b, 2, cell, -d);
+      if (target < 0 || target >= LANES || kindAt(b, base + target) !== EMPTY) setField(b, FIELD_DRIFT, cell, -d);
       else moveCell(b, cell, base + target);
     } else {
       if (lane === shipLane) continue;
@@ -140,7 +140,7 @@ function scratch(depth: i32): usize {
 
 /** Copies the window the search reads (columns 1..HORIZON of kind, hp, drift and id; slot is not needed). */
 function copyBoard(to: usize, from: usize): void {
-  for (let f = 0; f < 4; f++) {
+  for (let f = 0; f < FIELD_SLOT; f++) {
     const off = <usize>(f * BYTES + LANES * 4);
     for (let i: usize = 0; i < <usize>(HORIZON * LANES * 4); i += 4) store<i32>(to + off + i, load<i32>(from + off + i));
   }

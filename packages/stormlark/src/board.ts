@@ -1,46 +1,30 @@
 // The flat board shared with the kernel: five i32 arrays (kind, hp, drift, id, slot) in WASM memory,
-// one entry per cell, cell = col * 7 + lane. Kind codes match assembly/index.ts. `slot` is the
+// one entry per cell, cell = col * 7 + lane. Kind codes and field order are assembly/constants.ts. `slot` is the
 // entity's index in the list the board was written from (-1 for a fresh one), carried by the kernel
 // as entities move, so reading the board back updates the same entity objects instead of allocating.
+import { CELLS, CRAG, DRIFTER, EMPTY, GATE, KNOT, LANES, MOTE, RIMESHELL, SPARKER, SQUALL, WARDEN } from '../assembly/constants.ts';
 import type { Entity, Kind } from './state.ts';
 
-export const LANES = 7;
-export const COLS = 10;
-export const CELLS = LANES * COLS;
+// The kind codes and the board geometry come from the one file the kernel also compiles.
+export { CELLS, COLS, CRAG, DRIFTER, EMPTY, GATE, KNOT, LANES, MOTE, RIMESHELL, SPARKER, SQUALL, WARDEN } from '../assembly/constants.ts';
 
 export const KIND_CODE: Readonly<Record<Kind, number>> = {
-  crag: 1,
-  knot: 2,
-  drifter: 3,
-  rimeshell: 4,
-  sparker: 5,
-  warden: 6,
-  squall: 7,
-  mote: 8,
-  gate: 9,
+  crag: CRAG,
+  knot: KNOT,
+  drifter: DRIFTER,
+  rimeshell: RIMESHELL,
+  sparker: SPARKER,
+  warden: WARDEN,
+  squall: SQUALL,
+  mote: MOTE,
+  gate: GATE,
 };
-export const KIND_BY_CODE: readonly Kind[] = [
-  'crag',
-  'crag',
-  'knot',
-  'drifter',
-  'rimeshell',
-  'sparker',
-  'warden',
-  'squall',
-  'mote',
-  'gate',
-];
-export const EMPTY = 0;
-export const CRAG = 1;
-export const KNOT = 2;
-export const DRIFTER = 3;
-export const RIMESHELL = 4;
-export const SPARKER = 5;
-export const WARDEN = 6;
-export const SQUALL = 7;
-export const MOTE = 8;
-export const GATE = 9;
+/** Kind by code (code 0, empty, never reaches a state; it maps to crag only to keep the table total). */
+export const KIND_BY_CODE: readonly Kind[] = (() => {
+  const out: Kind[] = new Array(GATE + 1).fill('crag');
+  for (const [kind, code] of Object.entries(KIND_CODE)) out[code] = kind as Kind;
+  return out;
+})();
 
 /** Solids cost 1 hull on contact: crag, knot, drifter, rimeshell, sparker, warden. */
 export const isSolid = (code: number): boolean => code >= CRAG && code <= WARDEN;

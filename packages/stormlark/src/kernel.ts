@@ -1,7 +1,7 @@
 // The one file that instantiates Stormlark's kernel (assembly/index.ts). Everything else receives the
 // typed StormlarkKernel: the board views and the functions, passed in at load time, never a global.
+import { CELLS, FIELD_DRIFT, FIELD_HP, FIELD_ID, FIELD_KIND, FIELD_SLOT } from '../assembly/constants.ts';
 import type { BoardViews } from './board.ts';
-import { CELLS } from './board.ts';
 import { instantiateJs } from './generated/kernel-js.js';
 import type { KernelExports } from './generated/kernel-types.ts';
 import { instantiateWasm } from './generated/kernel-wasm.ts';
@@ -27,7 +27,7 @@ function wrap(raw: KernelExports, build: KernelBuild): StormlarkKernel {
   const view = (field: number) => new Int32Array(raw.memory.buffer, base + field * CELLS * 4, CELLS);
   return {
     build,
-    board: { kind: view(0), hp: view(1), drift: view(2), id: view(3), slot: view(4) },
+    board: { kind: view(FIELD_KIND), hp: view(FIELD_HP), drift: view(FIELD_DRIFT), id: view(FIELD_ID), slot: view(FIELD_SLOT) },
     advance: (shipLane, wardenMove) => raw.advance(shipLane, wardenMove),
     failingColumn: (column) => raw.failingColumn(column),
     repair: (column, shipLane) => raw.repair(column, shipLane),
