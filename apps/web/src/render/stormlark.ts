@@ -127,7 +127,16 @@ export const stormlarkRenderer: Renderer<null> = {
       ['Reach ×', `×${s.reachMultiplier.toFixed(2)}`],
       ['Turn', s.turn],
       ['Phase', phase],
-      ['Gate', s.phase === 'reachClear' ? 'reached' : s.gateCol !== null ? `column ${s.gateCol}` : `in ${s.gateIn} turns`],
+      [
+        'Gate',
+        s.phase === 'reachClear'
+          ? 'reached'
+          : s.phase === 'over'
+            ? '—'
+            : s.gateCol !== null
+              ? `column ${s.gateCol}`
+              : `in ${s.gateIn} turns`,
+      ],
       ['This reach', s.flawless ? 'flawless so far' : 'hull lost'],
     ])}
 <div class="actions">${b('UP', '↑ Up')}${b('DOWN', '↓ Down')}${b('FIRE', `Fire (Space, ${s.pulseCost} charge)`)}${b('VENT', 'Vent (V)')}${b('NEXT_REACH', 'Next reach (N)')}${b('END_RUN', 'End run (⇧E)', `End the run in reach ${s.reach} with ${s.score} points?`)}</div>

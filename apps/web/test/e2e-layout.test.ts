@@ -1,0 +1,123 @@
+// Layout and feedback in real headless Chromium at 1280x800 and 390x844: the game-over box is inside the
+// viewport at once, the action buttons are on a phone screen without scrolling, the "what happened" line says
+// what the engine's recap says (hull lost, cleared, lantern lit, bowl eaten, pitch complete), and without the
+// hearth server the leaderboard says so. Screenshots (start, mid-game, game over) per game and size.
+
+import { join } from 'node:path';
+import { createWire, type OkResponse, PlainTokenCodec, type Recap } from '@hearth/engine';
+import { registry } from '@hearth/games';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeActions } from '../src/route.ts';
+import { chromiumMissing } from './browser.ts';
+import { type Driver, drivers, gameOver, genericDriver } from './drivers.ts';
+import { artifacts, DESKTOP, errorsOf, type Harness, idle, inViewport, PHONE, startHarness } from './harness.ts';
+
+if (chromiumMissing) console.warn(`web e2e (layout) skipped: ${chromiumMissing}`);
+
+/** The recap item each game's feedback test looks for. */
+const FEEDBACK: Record<string, string[]> = {
+  stormlark: ['hull_lost', 'cleared'],
+  'lantern-volley': ['lantern_lit'],
+  sunloaf: ['bowl_eaten'],
+  cragwake: ['pitch_complete'],
+};
+
+/** The shortest prefix of a policy's game (seeds 1.., each policy in turn) whose last action's recap has `kind`. */
+async function findRecap(slug: string, kind: string): Promise<{ seed: number; actions: unknown[]; text: string } | undefined> {
+  const game = (await registry.load(slug))!;
+  const wire = createWire(game, { codec: PlainTokenCodec });
+  for (let seed = 1; seed <= 40; seed++) {
+    for (const name of Object.keys(game.policies)) {
+      const policy = game.policies[name]!(seed);
+      let r: OkResponse = wire.init(seed);
+      const actions: unknown[] = [];
+      for (let i = 0; i < 500 && !r.gameOver; i++) {
+        const action = policy.decide(r.state, r.legalActions);
+        const next = wire.act({ state: r.state, stateToken: r.stateToken, action }, { recap: true });
+        if (!next.ok) break;
+        actions.push(action);
+        // the page shows the recap's own line (its text), whatever the items' words
+        const recap = next.recap as Recap;
+        if (recap.items.some((x) => x.kind === kind)) return { seed, actions, text: recap.text };
+        r = next;
+      }
+    }
+  }
+  return undefined;
+}
+
+describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless Chromium', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness('layout');
+  }, 120_000);
+  afterAll(async () => h?.close());
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: join(artifacts, `${name}.png`) });
+
+  for (const slug of registry.slugs) {
+    for (const [size, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      it(`${slug} at ${viewport.width}x${viewport.height}: actions on screen, game over in view at once`, async () => {
+        const driver: Driver = drivers[slug] ?? genericDriver;
+        const page = await h.open(`#/${slug}?seed=7`, viewport);
+        await shot(page, `${slug}-${size}-start`);
+        const buttons = await page.$$('#board .actions button');
+        expect(buttons.length).toBeGreaterThan(0);
+        if (size === 'phone')
+          for (let i = 0; i < buttons.length; i++)
+            expect(await inViewport(page, `#board .actions button >> nth=${i}`), `${slug}: action button ${i} off screen`).toBe(true);
+        for (let i = 0; i < 6 && !(await gameOver(page)); i++) await driver.move(page, i);
+        await idle(page);
+        await shot(page, `${slug}-${size}-mid`);
+        await driver.finish(page);
+        await page.waitForSelector('#over:not([hidden]) .over-card');
+        expect(await inViewport(page, '#over .over-card'), `${slug}: the game-over box is outside the viewport`).toBe(true);
+        expect(await inViewport(page, '#replay-link')).toBe(true);
+        expect(await inViewport(page, '#submit-form button')).toBe(true);
+        expect(await page.textContent('#message')).toMatch(/^Game over: final score \d+/);
+        await shot(page, `${slug}-${size}-over`);
+        expect(errorsOf(page)).toEqual([]);
+        await page.close();
+      }, 180_000);
+    }
+
+    for (const kind of FEEDBACK[slug] ?? []) {
+      it(`${slug}: the line after an action with ${kind} says so, from the engine's recap`, async (ctx) => {
+        const found = await findRecap(slug, kind);
+        if (!found) {
+          console.warn(`web e2e: no ${kind} found for ${slug} in 40 seeds of its policies`);
+          ctx.skip();
+        }
+        const page = await h.open(`#/${slug}?seed=${found!.seed}&replay=${encodeActions(found!.actions)}`);
+        await page.click('#replay-bar [data-replay="end"]').catch(() => {});
+        await page.waitForSelector('#replay-bar[data-done="true"]');
+        expect((await page.getAttribute('#message', 'data-kinds'))?.split(' ')).toContain(kind);
+        expect(await page.textContent('#message')).toContain(found!.text);
+        expect(await page.textContent('#log li:first-child')).toContain(found!.text);
+        await page.close();
+      }, 120_000);
+    }
+  }
+
+  it('says plainly that leaderboards need the hearth server when the page is served without it', async () => {
+    const slug = registry.slugs[0]!;
+    const page = await h.open(`#/leaderboard/${slug}`);
+    await page.waitForSelector('#board-status[data-absent="true"]');
+    expect(await page.textContent('#board-status')).toContain('without the hearth server');
+    await page.goto(`${h.url}#/run/1`);
+    await page.waitForSelector('.message[data-absent="true"]');
+    await page.close();
+  });
+
+  it('shows a corrupt replay link as an error instead of ignoring it', async () => {
+    const slug = registry.slugs[0]!;
+    const page = await h.open(`#/${slug}?seed=3&replay=!!notbase64`);
+    await page.waitForSelector('#message[data-kind="refusal"]');
+    expect(await page.textContent('#message')).toContain('replay link is damaged');
+    await page.close();
+  });
+});
