@@ -4,6 +4,7 @@ import { canonicalJson } from '@hearth/engine';
 import * as curve from './curves.ts';
 import { generateDay } from './generator.ts';
 import { planTurn, tablesFor } from './planner.ts';
+import { cursorBefore } from './reachable.ts';
 import { clonePublic, type PublicState, type State } from './state.ts';
 import { moveCat, rest } from './turn.ts';
 
@@ -33,16 +34,47 @@ export interface DayPlan {
   layoutJson: string;
 }
 
-// Memo of generated days by (seed, day): days 1..day are generated in order from cursor 0, so a day is a pure
-// function of (seed, day). parseState re-derives the current day through this memo to refuse forged rooms.
+// Days by (seed, day): the cursor a day starts from is a closed form of the day (src/reachable.ts), so a day is
+// generated and its dayPar computed on its own, never from the days before it. The memo is an LRU bounded by an
+// estimate of the bytes it holds (not by a count shared by every seed): a busy server keeps every recent game's
+// day, and an old entry only costs its one regeneration (about half a millisecond) when it comes back.
 const memo = new Map<string, DayPlan>();
-const MEMO_LIMIT = 512;
+let memoBytes = 0;
+let memoBudget = 32 * 1024 * 1024;
 
-/** Day `day` of seed `seed`, with its cursor, dayPar and quota. `cursor` must be the cursor after day - 1. */
-export function planDay(seed: number, day: number, cursor: number): DayPlan {
+/** Rough bytes of one plan: the layout JSON (as UTF-16, twice: the text and the objects) plus the cats and bowls. */
+const planBytes = (p: DayPlan): number => 4 * p.layoutJson.length + 96 * (p.fresh.cats.length + p.fresh.bowls.length) + 512;
+
+/** Sets the memo's byte budget (tests and the server may lower it); evicts the oldest entries down to it. */
+export function setDayMemoBudget(bytes: number): void {
+  memoBudget = bytes;
+  evict();
+}
+
+export const dayMemoStats = (): { entries: number; bytes: number; budget: number } => ({
+  entries: memo.size,
+  bytes: memoBytes,
+  budget: memoBudget,
+});
+
+function evict(): void {
+  for (const [key, plan] of memo) {
+    if (memoBytes <= memoBudget) return;
+    memo.delete(key);
+    memoBytes -= planBytes(plan);
+  }
+}
+
+/** Day `day` of seed `seed`, with its cursor, dayPar and quota. `cursor` defaults to the closed form. */
+export function planDay(seed: number, day: number, cursor: number = cursorBefore(day)): DayPlan {
   const key = `${seed}:${day}:${cursor}`;
   const hit = memo.get(key);
-  if (hit) return hit;
+  if (hit) {
+    // Refresh: the most recently used entries are the last to go.
+    memo.delete(key);
+    memo.set(key, hit);
+    return hit;
+  }
   const g = generateDay(seed, cursor, day);
   const fresh: PublicState = {
     day,
@@ -63,27 +95,15 @@ export function planDay(seed: number, day: number, cursor: number): DayPlan {
   fresh.dayPar = dayParOf(fresh);
   fresh.dayQuota = curve.quotaFor(fresh.dayPar, fresh.quotaRatio);
   const plan = { fresh, cursor: g.cursor, layoutJson: canonicalJson(g.layout) };
-  if (memo.size >= MEMO_LIMIT) memo.clear();
   memo.set(key, plan);
+  memoBytes += planBytes(plan);
+  evict();
   return plan;
 }
 
-/** The cursor a day of a seed is generated from: the cursor after days 1..day-1 (0 for day 1). */
-export function cursorBefore(seed: number, day: number): number {
-  const key = `${seed}:${day}`;
-  const hit = cursorMemo.get(key);
-  if (hit !== undefined) return hit;
-  let cursor = 0;
-  for (let d = 1; d < day; d++) cursor = generateDay(seed, cursor, d).cursor;
-  if (cursorMemo.size >= MEMO_LIMIT) cursorMemo.clear();
-  cursorMemo.set(key, cursor);
-  return cursor;
-}
-const cursorMemo = new Map<string, number>();
-
 /** Replaces the room with day `day` generated from the cursor; score and chain carry over. */
 export function openDay(state: State, day: number): void {
-  const { fresh, cursor } = planDay(state.rng.seed, day, state.rng.cursor);
+  const { fresh, cursor } = planDay(state.rng.seed, day);
   const copy = clonePublic(fresh);
   state.day = day;
   state.turn = 0;

@@ -94,7 +94,7 @@ export function generateDay(seed: number, cursor: number, day: number): Generate
   const blocked = new Set(furniture);
   for (let t = 0; t < TILES; t++) if (!blocked.has(t) && t !== hearth) free.push(t);
   const catTiles = pick(s, free, roster);
-  const cats: Cat[] = catTiles.map((tile, id) => ({ id, tile, settled: 0, range: RANGES[id]!, big: id === big }));
+  const cats: Cat[] = catTiles.map((tile, id) => ({ id, tile, settled: 0, range: RANGES[id] as Cat['range'], big: id === big }));
 
   // Serves: distinct turns 3..length-1, so every countdown (3 turns) is visible from the start of the day.
   const serveSlots: number[] = [];
@@ -108,17 +108,18 @@ export function generateDay(seed: number, cursor: number, day: number): Generate
 
   const layout: Layout = {
     window,
-    bandDwell: dwell,
-    dayLength: length,
+    bandDwell: dwell as Layout['bandDwell'],
+    dayLength: length as Layout['dayLength'],
     shade: curve.shadeLength(day),
     furniture,
     hearth,
     clouds,
     lattice,
     dogLoops,
-    dogSpeed: curve.dogSpeed(day),
+    dogSpeed: curve.dogSpeed(day) as Layout['dogSpeed'],
   };
-  return { layout, bowls, cats, cursor: s.index };
+  // The stream takes its index modulo 2^32, so the cursor is kept as a u32 (it would wrap after ~69 million days).
+  return { layout, bowls, cats, cursor: s.index >>> 0 };
 }
 
 const COUNTDOWN_START = 3;

@@ -1,63 +1,11 @@
 // The served spec: the document's text and grammar, the schemas, the legend and every decision.
-import type { JsonSchema, Spec } from '@hearth/engine';
+import type { Spec } from '@hearth/engine';
 import { DECISIONS } from './decisions.ts';
-import { ACTION_GRAMMAR, GOAL, RULES, SCORING } from './document.ts';
+import { GOAL, RULES, SCORING } from './document.ts';
+import { actionGrammar } from './shapes/action.ts';
 import { observationSchema } from './shapes/observation.ts';
+import { stateSchema } from './shapes/state.ts';
 import { SUMMARY } from './summary.ts';
-
-const int = (minimum: number, maximum?: number): JsonSchema =>
-  maximum === undefined ? { type: 'integer', minimum } : { type: 'integer', minimum, maximum };
-const tile = int(0, 48);
-const obj = (properties: Record<string, JsonSchema>): JsonSchema => ({
-  type: 'object',
-  properties,
-  required: Object.keys(properties),
-  additionalProperties: false,
-});
-
-const layoutSchema = obj({
-  window: { enum: ['N', 'E', 'S', 'W'], description: 'The window wall.' },
-  bandDwell: { enum: [2, 3], description: 'Turns the band stays on each line.' },
-  dayLength: { enum: [14, 21], description: '7 * bandDwell.' },
-  shade: int(1, 4),
-  furniture: { type: 'array', items: tile, description: 'Furniture tiles, ascending.' },
-  hearth: tile,
-  clouds: { type: 'array', items: int(1, 20), description: '0-based cloud turns of the day, ascending.' },
-  lattice: { enum: [0, 1, null], description: 'From day 16: lit only where (row + column) % 2 equals this.' },
-  dogLoops: {
-    type: 'array',
-    items: { type: 'array', items: tile, minItems: 4 },
-    description: 'Closed loops; dog d stands on loop[(turn * dogSpeed) % loop.length].',
-  },
-  dogSpeed: { enum: [1, 2] },
-});
-
-const catSchema = obj({ id: int(0, 4), tile, settled: int(0, 21), range: { enum: [2, 3, 4] }, big: { type: 'boolean' } });
-const bowlSchema = obj({ mat: tile, serveTurn: int(3, 20), status: { enum: ['waiting', 'eaten', 'missed'] } });
-
-const publicProperties: Record<string, JsonSchema> = {
-  day: int(1),
-  turn: { ...int(0, 21), description: 'Turns resolved today; the turn being played is this 0-based number.' },
-  phase: { enum: ['day', 'sunset', 'over'] },
-  outcome: { enum: [null, 'win', 'good_game', 'quota_missed'] },
-  score: int(0),
-  mult: int(100, 1200),
-  quotaRatio: int(1000, 9500),
-  dayPar: int(0),
-  dayQuota: int(0),
-  dayCosyRaw: int(0),
-  chain: int(0, 8),
-  layout: layoutSchema,
-  bowls: { type: 'array', items: bowlSchema },
-  cats: { type: 'array', items: catSchema, minItems: 2, maxItems: 5 },
-};
-
-export const stateSchema: JsonSchema = {
-  $schema: 'https://json-schema.org/draft/2020-12/schema',
-  title: 'Sunloaf state (inside the stateToken)',
-  description: 'The readable state beside the token is the same object without rng.',
-  ...obj({ ...publicProperties, rng: obj({ seed: int(0, 4294967295), cursor: int(0, 4294967295) }) }),
-};
 
 export const legend: Record<string, string> = {
   grid: 'Each tile is two characters, occupant then light; row 0 is the top, tile = row * 7 + column.',
@@ -104,7 +52,7 @@ export const spec: Spec = {
   goal: GOAL,
   scoring: SCORING,
   rules: RULES,
-  actionGrammar: ACTION_GRAMMAR,
+  actionGrammar,
   stateSchema,
   observationSchema,
   decisions: DECISIONS,

@@ -1,77 +1,19 @@
 // Sunloaf's state: plain JSON, the whole game. `rng` is the random cursor, hidden from players by the
 // stateToken; publicState() is everything else.
 
-export type Wall = 'N' | 'E' | 'S' | 'W';
-export type Phase = 'day' | 'sunset' | 'over';
-export type Outcome = 'win' | 'good_game' | 'quota_missed';
-export type BowlStatus = 'waiting' | 'eaten' | 'missed';
+import type { Action } from './shapes/action.ts';
+import type { Bowl, Cat, Layout, PublicState, State } from './shapes/state.ts';
 
-export interface Cat {
-  id: number;
-  tile: number;
-  /** Consecutive turns this cat has ended without moving (and without a dog reaching it). */
-  settled: number;
-  range: number;
-  /** A big cat counts 2 in its neighbours' pile. Exactly one cat of the roster is big. */
-  big: boolean;
-}
-
-export interface Bowl {
-  mat: number;
-  /** 0-based turn of the day whose resolution serves this bowl (the same count as state.turn). */
-  serveTurn: number;
-  status: BowlStatus;
-}
-
-export interface Layout {
-  window: Wall;
-  bandDwell: number;
-  dayLength: number;
-  shade: number;
-  furniture: number[];
-  hearth: number;
-  /** 0-based turns of the day on which the sky is clouded. */
-  clouds: number[];
-  /** From day 16: a tile can be lit only when (row + column) % 2 equals this; null before. */
-  lattice: 0 | 1 | null;
-  dogLoops: number[][];
-  dogSpeed: number;
-}
-
-export interface Rng {
-  seed: number;
-  /** Index of the next draw on the day stream; advances only when a new day is generated. */
-  cursor: number;
-}
-
-export interface PublicState {
-  day: number;
-  /** Turns resolved today, 0..dayLength; the turn being played is turn number `turn` (0-based). */
-  turn: number;
-  phase: Phase;
-  outcome: Outcome | null;
-  score: number;
-  mult: number;
-  quotaRatio: number;
-  dayPar: number;
-  dayQuota: number;
-  dayCosyRaw: number;
-  chain: number;
-  layout: Layout;
-  bowls: Bowl[];
-  cats: Cat[];
-}
-
-export interface State extends PublicState {
-  rng: Rng;
-}
-
-export type Action =
-  | { type: 'MOVE'; cat: number; tile: number }
-  | { type: 'REST' }
-  | { type: 'DOZE' }
-  | { type: 'NEXT_DAY' }
-  | { type: 'END_RUN' };
+// The types come from the one TypeBox declaration of each shape (src/shapes/).
+export type { Action } from './shapes/action.ts';
+export type { Bowl, Cat, Layout, PublicState, State } from './shapes/state.ts';
+export type Wall = Layout['window'];
+export type Phase = PublicState['phase'];
+export type Outcome = NonNullable<PublicState['outcome']>;
+export type BowlStatus = Bowl['status'];
+export type Rng = State['rng'];
+export type MoveAction = Extract<Action, { type: 'MOVE' }>;
+export type { Cat as CatState };
 
 export const SIZE = 7;
 export const TILES = 49;

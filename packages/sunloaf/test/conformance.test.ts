@@ -19,6 +19,42 @@ runConformance({
   extraFields: 'refused',
   invariants: (prev, action, next, response) => sunloafInvariants(prev, action, next, response.legalActions as Action[]),
   goldenDir: fileURLToPath(new URL('../golden', import.meta.url)),
+  // Every field whose change in a turn-0 state (init: day 1, nothing played) no play can reach at turn 0.
+  mutation: {
+    fields: [
+      'day',
+      'turn',
+      'score',
+      'mult',
+      'quotaRatio',
+      'dayPar',
+      'dayQuota',
+      'dayCosyRaw',
+      'chain',
+      'rng.seed',
+      'rng.cursor',
+      'layout.bandDwell',
+      'layout.dayLength',
+      'layout.shade',
+      'layout.hearth',
+      'layout.dogSpeed',
+      'layout.furniture.0',
+      'layout.furniture.2',
+      'cats.0.id',
+      'cats.0.tile',
+      'cats.0.settled',
+      'cats.0.range',
+      'cats.0.big',
+      'cats.1.id',
+      'cats.1.tile',
+      'cats.1.settled',
+      'cats.1.range',
+      'cats.1.big',
+      'bowls.0.mat',
+      'bowls.0.serveTurn',
+    ],
+    count: 20_000,
+  },
   forgedStates: (s: State) => [
     forge(s, 'cursor moved', (c) => {
       c.rng.cursor += 1;
@@ -54,7 +90,7 @@ runConformance({
       for (const cat of c.cats) cat.big = true;
     }),
     forge(s, 'range changed', (c) => {
-      c.cats[0]!.range = 4 + 1;
+      (c.cats[0] as { range: number }).range = 4 + 1;
     }),
     forge(s, 'extra cat field', (c) => {
       (c.cats[0] as unknown as Record<string, number>).purr = 10;

@@ -4,7 +4,7 @@ import { isLit, warmthCap } from '../src/geometry.ts';
 import type { Wall } from '../src/state.ts';
 import { room, tileAt } from './helpers.ts';
 
-const litTiles = (wall: Wall, turn: number, extra: Record<string, unknown> = {}, bandDwell = 3) => {
+const litTiles = (wall: Wall, turn: number, extra: Record<string, unknown> = {}, bandDwell: 2 | 3 = 3) => {
   const { layout } = room({ layout: { window: wall, bandDwell, hearth: 48, ...extra } });
   const out: number[] = [];
   for (let t = 0; t < 49; t++) if (isLit(layout, t, turn)) out.push(t);

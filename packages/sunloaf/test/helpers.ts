@@ -1,6 +1,6 @@
 // Hand-built rooms for rule tests: a running day with exactly the layout, cats and bowls a test names.
 import { initialState } from '../src/day.ts';
-import type { Bowl, Layout, State } from '../src/state.ts';
+import type { Bowl, Cat, Layout, State } from '../src/state.ts';
 
 export interface RoomOptions {
   day?: number;
@@ -27,7 +27,7 @@ export function room(o: RoomOptions = {}): State {
   s.layout = {
     window: 'N',
     bandDwell,
-    dayLength: 7 * bandDwell,
+    dayLength: (7 * bandDwell) as Layout['dayLength'],
     shade: 1,
     furniture: [],
     hearth: 48,
@@ -41,7 +41,7 @@ export function room(o: RoomOptions = {}): State {
     id,
     tile: c.tile,
     settled: c.settled ?? 0,
-    range: c.range ?? [3, 2, 4, 3, 2][id]!,
+    range: (c.range ?? [3, 2, 4, 3, 2][id]!) as Cat['range'],
     big: c.big ?? false,
   }));
   s.bowls = (o.bowls ?? []).map((b) => ({ status: 'waiting', ...b }));
