@@ -3,28 +3,47 @@
 // Compiled to WASM and, from the same module, to JavaScript (wasm2js) by tooling/asbuild.
 // The rules (src/) call these through KernelExports; nothing here is duplicated in TypeScript.
 import { below, hash } from '@hearth/rng/assembly/index';
+import {
+  CELL_BREATHS_SHIFT,
+  CELL_CRACKS_SHIFT,
+  CELL_ICE_SHIFT,
+  CELL_KIND_SHIFT,
+  HELD_PITCH,
+  ICE_DRY,
+  ICE_ICY,
+  KIND_CRIMP,
+  KIND_JUG,
+  KIND_PLAIN,
+  PARAM_BREATHS,
+  PARAM_COUNT,
+  PARAM_CRACK_PCT,
+  PARAM_CRIMP_PCT,
+  PARAM_FROST_EVERY,
+  PARAM_GUST_COLUMNS,
+  PARAM_GUST_EVERY,
+  PARAM_HOLDS_MAX,
+  PARAM_HOLDS_MIN,
+  PARAM_ICY_PCT,
+  PARAM_JUG_PCT,
+  PARAM_OVERHANG_PCT,
+  PARAM_SWEEP_EVERY,
+  PITCH_ROWS,
+  S_COLUMNS,
+  S_COUNT,
+  S_CRACKED,
+  S_CRACKS,
+  S_GUST,
+  S_ICY,
+  S_KIND,
+  S_OVERHANG,
+  S_ROCK,
+} from './constants';
 
 // ---------------------------------------------------------------------------------------------
 // Difficulty: the design document's table at pitches 1, 5, 8, 13, 22 and 34, held beyond 34.
 
-const _PARAM_TANK: i32 = 0;
-const PARAM_HOLDS_MIN: i32 = 1;
-const PARAM_HOLDS_MAX: i32 = 2;
-const PARAM_JUG_PCT: i32 = 3;
-const PARAM_BREATHS: i32 = 4;
-const PARAM_CRIMP_PCT: i32 = 5;
-const PARAM_CRACK_PCT: i32 = 6;
-const PARAM_OVERHANG_PCT: i32 = 7;
-const PARAM_ICY_PCT: i32 = 8;
-const PARAM_FROST_EVERY: i32 = 9;
-const PARAM_GUST_COLUMNS: i32 = 10;
-const PARAM_GUST_EVERY: i32 = 11;
-const PARAM_SWEEP_EVERY: i32 = 12;
-const _PARAM_FORESIGHT: i32 = 13;
-const PARAM_COUNT: i32 = 14;
-
 const TABLE_POINTS: i32 = 6;
-const PITCHES: StaticArray<i32> = [1, 5, 8, 13, 22, 34];
+const PITCHES: StaticArray<i32> = [1, 5, 8, 13, 22, HELD_PITCH];
 // One line per parameter, in PARAM_* order, one value per table pitch.
 // biome-ignore format: one parameter a line, one value per table pitch
 const TABLE: StaticArray<i32> = [
@@ -58,7 +77,7 @@ function floorDiv(a: i32, b: i32): i32 {
 export function difficulty(param: i32, pitch: i32): i32 {
   if (param < 0 || param >= PARAM_COUNT) return 0;
   let p = pitch < 1 ? 1 : pitch;
-  if (p > 34) p = 34;
+  if (p > HELD_PITCH) p = HELD_PITCH;
   let i = 0;
   while (i < TABLE_POINTS - 1 && unchecked(PITCHES[i + 1]) <= p) i++;
   const va = unchecked(TABLE[param * TABLE_POINTS + i]);
@@ -77,24 +96,9 @@ export function difficulty(param: i32, pitch: i32): i32 {
 // Cells. A cell is one i32: 0 is bare rock; otherwise bit 0 = 1 (a hold), bits 1-2 kind (0 jug, 1 plain,
 // 2 crimp), bits 3-4 breaths, bits 5-6 cracks, bits 7-8 ice (0 dry, 1 frosting, 2 icy).
 
-const KIND_JUG: i32 = 0;
-const KIND_PLAIN: i32 = 1;
-const KIND_CRIMP: i32 = 2;
-
 function cell(kind: i32, breaths: i32, cracks: i32, ice: i32): i32 {
-  return 1 | (kind << 1) | (breaths << 3) | (cracks << 5) | (ice << 7);
+  return 1 | (kind << CELL_KIND_SHIFT) | (breaths << CELL_BREATHS_SHIFT) | (cracks << CELL_CRACKS_SHIFT) | (ice << CELL_ICE_SHIFT);
 }
-
-// Named RNG streams (arbitrary distinct constants).
-const S_COUNT: u32 = 0x43570001;
-const S_COLUMNS: u32 = 0x43570002;
-const S_KIND: u32 = 0x43570003;
-const S_CRACKED: u32 = 0x43570004;
-const S_CRACKS: u32 = 0x43570005;
-const S_ICY: u32 = 0x43570006;
-const S_OVERHANG: u32 = 0x43570007;
-const S_GUST: u32 = 0x43570008;
-const S_ROCK: u32 = 0x43570009;
 
 // Output: 6 cells then the overhang flag (0/1), at a fixed place in linear memory.
 const OUT: usize = memory.data(7 * 4);
@@ -166,7 +170,7 @@ function loadDifficulty(pitch: i32): void {
 
 /** The raw (unrepaired) content of a non-ledge row into OUT. */
 function rawRow(seed: u32, row: i32): void {
-  loadDifficulty(row / 10 + 1);
+  loadDifficulty(row / PITCH_ROWS + 1);
   const lo = dLo;
   const hi = dHi;
   const jug = dJug;
@@ -175,14 +179,14 @@ function rawRow(seed: u32, row: i32): void {
   const cracked = dCracked;
   const icy = dIcy;
   const r = <u32>row;
-  const n = lo + <i32>below(seed, S_COUNT, r, <u32>(hi - lo + 1));
+  const n = lo + <i32>below(seed, <u32>S_COUNT, r, <u32>(hi - lo + 1));
   // n distinct columns: the first n places of a Fisher-Yates shuffle from the bottom, draw i at index row*8+i.
   for (let c = 0; c < 6; c++) {
     store<i32>(PERM + ((<usize>c) << 2), c);
     store<i32>(OUT + ((<usize>c) << 2), 0);
   }
   for (let i = 0; i < n; i++) {
-    const j = i + <i32>below(seed, S_COLUMNS, r * 8 + <u32>i, <u32>(6 - i));
+    const j = i + <i32>below(seed, <u32>S_COLUMNS, r * 8 + <u32>i, <u32>(6 - i));
     const a = load<i32>(PERM + ((<usize>i) << 2));
     store<i32>(PERM + ((<usize>i) << 2), load<i32>(PERM + ((<usize>j) << 2)));
     store<i32>(PERM + ((<usize>j) << 2), a);
@@ -190,25 +194,25 @@ function rawRow(seed: u32, row: i32): void {
   for (let i = 0; i < n; i++) {
     const c = load<i32>(PERM + ((<usize>i) << 2));
     const k = r * 8 + <u32>c;
-    const roll = below(seed, S_KIND, k, 100);
+    const roll = below(seed, <u32>S_KIND, k, 100);
     const kind = roll < jug ? KIND_JUG : roll < jug + crimp ? KIND_CRIMP : KIND_PLAIN;
     // A 0% roll is never true: skipping its draw changes nothing (draws are indexed, not consumed in order).
-    const cracks = cracked > 0 && below(seed, S_CRACKED, k, 100) < cracked ? 1 + <i32>below(seed, S_CRACKS, k, 3) : 0;
-    const ice = icy > 0 && below(seed, S_ICY, k, 100) < icy ? 2 : 0;
+    const cracks = cracked > 0 && below(seed, <u32>S_CRACKED, k, 100) < cracked ? 1 + <i32>below(seed, <u32>S_CRACKS, k, 3) : 0;
+    const ice = icy > 0 && below(seed, <u32>S_ICY, k, 100) < icy ? ICE_ICY : ICE_DRY;
     store<i32>(OUT + ((<usize>c) << 2), cell(kind, kind === KIND_JUG ? breaths : 0, cracks, ice));
   }
-  const overhang = dOverhang > 0 && below(seed, S_OVERHANG, r, 100) < dOverhang ? 1 : 0;
+  const overhang = dOverhang > 0 && below(seed, <u32>S_OVERHANG, r, 100) < dOverhang ? 1 : 0;
   store<i32>(OUT + 24, overhang);
 }
 
 /** Repairs OUT against the hold mask of the row below it. */
 function repairOut(belowMask: i32): void {
   const add = repairColumns(belowMask, maskOf(OUT));
-  for (let c = 0; c < 6; c++) if ((add & (1 << c)) !== 0) store<i32>(OUT + ((<usize>c) << 2), cell(KIND_PLAIN, 0, 0, 0));
+  for (let c = 0; c < 6; c++) if ((add & (1 << c)) !== 0) store<i32>(OUT + ((<usize>c) << 2), cell(KIND_PLAIN, 0, 0, ICE_DRY));
 }
 
 function ledgeOut(): void {
-  for (let c = 0; c < 6; c++) store<i32>(OUT + ((<usize>c) << 2), cell(KIND_JUG, 0, 0, 0));
+  for (let c = 0; c < 6; c++) store<i32>(OUT + ((<usize>c) << 2), cell(KIND_JUG, 0, 0, ICE_DRY));
   store<i32>(OUT + 24, 0);
 }
 
@@ -225,7 +229,7 @@ export function generateRow(seed: u32, row: i32): i32 {
     return 0;
   }
   if (memoValid && memoSeed === seed && memoRow === row) return maskOf(OUT);
-  if (row % 10 === 0) {
+  if (row % PITCH_ROWS === 0) {
     ledgeOut();
   } else if (memoValid && memoSeed === seed && memoRow === row - 1) {
     const m = maskOf(OUT);
@@ -233,7 +237,7 @@ export function generateRow(seed: u32, row: i32): i32 {
     repairOut(m);
   } else {
     let m = 63; // the ledge below: six holds
-    const ledge = row - (row % 10);
+    const ledge = row - (row % PITCH_ROWS);
     for (let r = ledge + 1; r <= row; r++) {
       rawRow(seed, r);
       repairOut(m);
@@ -278,7 +282,7 @@ export function gustMask(seed: u32, turn: u32, columns: i32, every: i32): i32 {
   for (let c = 0; c < 6; c++) store<i32>(PERM + ((<usize>c) << 2), c);
   let m = 0;
   for (let i = 0; i < n; i++) {
-    const j = i + <i32>below(seed, S_GUST, turn * 8 + <u32>i, <u32>(6 - i));
+    const j = i + <i32>below(seed, <u32>S_GUST, turn * 8 + <u32>i, <u32>(6 - i));
     const a = load<i32>(PERM + ((<usize>i) << 2));
     const b = load<i32>(PERM + ((<usize>j) << 2));
     store<i32>(PERM + ((<usize>i) << 2), b);
@@ -291,7 +295,7 @@ export function gustMask(seed: u32, turn: u32, columns: i32, every: i32): i32 {
 /** The column swept at the end of `turn`, or -1: a sweep when every > 0 and (t + 1) % every == 0, column below(6). */
 export function rockfallColumn(seed: u32, turn: u32, every: i32): i32 {
   if (every <= 0 || (turn + 1) % <u32>every !== 0) return -1;
-  return <i32>below(seed, S_ROCK, turn, 6);
+  return <i32>below(seed, <u32>S_ROCK, turn, 6);
 }
 
 /** Exposed for tests: one raw RNG draw as the kernel sees it. */

@@ -1,24 +1,25 @@
 // The wall as the rules see it: typed wrappers over the kernel (row content, difficulty, repair, gusts,
 // rockfall). The kernel is passed in at load time; nothing here keeps a global.
+import * as K from '../assembly/constants.ts';
 import type { CragKernel } from './kernel.ts';
 import type { Cell, Hold, Ice, Kind, Row } from './state.ts';
 
-/** Parameter ids, in the order of the kernel's table (assembly/index.ts PARAM_*). */
+/** Parameter ids: the kernel's table rows, from the one shared constants file. */
 export const Param = {
-  tank: 0,
-  holdsMin: 1,
-  holdsMax: 2,
-  jugPct: 3,
-  breaths: 4,
-  crimpPct: 5,
-  crackPct: 6,
-  overhangPct: 7,
-  icyPct: 8,
-  frostEvery: 9,
-  gustColumns: 10,
-  gustEvery: 11,
-  sweepEvery: 12,
-  foresight: 13,
+  tank: K.PARAM_TANK,
+  holdsMin: K.PARAM_HOLDS_MIN,
+  holdsMax: K.PARAM_HOLDS_MAX,
+  jugPct: K.PARAM_JUG_PCT,
+  breaths: K.PARAM_BREATHS,
+  crimpPct: K.PARAM_CRIMP_PCT,
+  crackPct: K.PARAM_CRACK_PCT,
+  overhangPct: K.PARAM_OVERHANG_PCT,
+  icyPct: K.PARAM_ICY_PCT,
+  frostEvery: K.PARAM_FROST_EVERY,
+  gustColumns: K.PARAM_GUST_COLUMNS,
+  gustEvery: K.PARAM_GUST_EVERY,
+  sweepEvery: K.PARAM_SWEEP_EVERY,
+  foresight: K.PARAM_FORESIGHT,
 } as const;
 export type ParamName = keyof typeof Param;
 export const PARAM_NAMES = Object.keys(Param) as ParamName[];
@@ -27,10 +28,17 @@ export const PARAM_NAMES = Object.keys(Param) as ParamName[];
 export type Difficulty = Record<ParamName, number>;
 
 /** Pitches past this one play exactly like it (only the pitch award keeps growing). */
-export const HELD_PITCH = 34;
+export const HELD_PITCH = K.HELD_PITCH;
 
-const KINDS: readonly Kind[] = ['jug', 'plain', 'crimp'];
-const ICES: readonly Ice[] = ['dry', 'frosting', 'icy'];
+// Indexed by the kernel's KIND_* and ICE_* codes.
+const KINDS: Kind[] = [];
+KINDS[K.KIND_JUG] = 'jug';
+KINDS[K.KIND_PLAIN] = 'plain';
+KINDS[K.KIND_CRIMP] = 'crimp';
+const ICES: Ice[] = [];
+ICES[K.ICE_DRY] = 'dry';
+ICES[K.ICE_FROSTING] = 'frosting';
+ICES[K.ICE_ICY] = 'icy';
 
 export interface Wall {
   readonly kernel: CragKernel;
@@ -89,14 +97,15 @@ export function createWall(kernel: CragKernel): Wall {
   };
 }
 
-/** The kernel's i32 cell encoding (see assembly/index.ts) as a state cell. */
+/** The kernel's i32 cell encoding (assembly/constants.ts) as a state cell. */
 export function decodeCell(v: number): Cell {
   if (v === 0) return null;
+  const m = K.CELL_FIELD_MASK;
   const hold: Hold = {
-    kind: KINDS[(v >> 1) & 3] as Kind,
-    breaths: (v >> 3) & 3,
-    cracks: (v >> 5) & 3,
-    ice: ICES[(v >> 7) & 3] as Ice,
+    kind: KINDS[(v >> K.CELL_KIND_SHIFT) & m] as Kind,
+    breaths: (v >> K.CELL_BREATHS_SHIFT) & m,
+    cracks: (v >> K.CELL_CRACKS_SHIFT) & m,
+    ice: ICES[(v >> K.CELL_ICE_SHIFT) & m] as Ice,
   };
   return hold;
 }

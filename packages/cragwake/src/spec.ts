@@ -1,5 +1,6 @@
 // The served spec: the document's sections verbatim, the schemas, and every decision the document left open.
 import type { Decision, Spec } from '@hearth/engine';
+import * as K from '../assembly/constants.ts';
 import { GOAL, RULES, SCORING } from './document.ts';
 import { HELD_PITCH, PARAM_NAMES, type Wall } from './generator.ts';
 import { LEGEND } from './picture.ts';
@@ -152,15 +153,15 @@ export function buildSpec(wall: Wall): Spec {
       },
       streams: {
         note: 'RNG streams of @hearth/rng hash(seed, stream, index) used by the wall',
-        COUNT: 0x43570001,
-        COLUMNS: 0x43570002,
-        KIND: 0x43570003,
-        CRACKED: 0x43570004,
-        CRACKS: 0x43570005,
-        ICY: 0x43570006,
-        OVERHANG: 0x43570007,
-        GUST: 0x43570008,
-        ROCK: 0x43570009,
+        COUNT: K.S_COUNT,
+        COLUMNS: K.S_COLUMNS,
+        KIND: K.S_KIND,
+        CRACKED: K.S_CRACKED,
+        CRACKS: K.S_CRACKS,
+        ICY: K.S_ICY,
+        OVERHANG: K.S_OVERHANG,
+        GUST: K.S_GUST,
+        ROCK: K.S_ROCK,
       },
       refusalReasons: [
         'out_of_reach',

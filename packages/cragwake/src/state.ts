@@ -3,11 +3,12 @@ import type { Parsed } from '@hearth/engine';
 
 import type { Cell, CragState, Row } from './shapes/state.ts';
 
+export { COLUMNS, PITCH_ROWS } from '../assembly/constants.ts';
 export type { Cell, CragState, Ending, Hold, Ice, Kind, Phase, Row } from './shapes/state.ts';
 
-export const COLUMNS = 6;
+import { PITCH_ROWS } from '../assembly/constants.ts';
+
 export const BAND_ROWS = 10;
-export const PITCH_ROWS = 10;
 
 export const isLedgeRow = (row: number): boolean => row % PITCH_ROWS === 0;
 /** The lowest row of the band: three below the high point, never below row 0. */
