@@ -1,0 +1,133 @@
+// Play, submit, see it on the leaderboard, open its replay: in real headless Chromium against the real bundled
+// server (apps/server/dist/server.mjs, built by `pnpm --filter @hearth/server build`) on a loopback port, with
+// this suite's web build as WEB_DIST and a fresh DATA_DIR (SQLite). Skipped, with the reason printed, when the
+// bundle is missing or predates the runs routes.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { registry } from '@hearth/games';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing } from './browser.ts';
+import { drivers, score } from './drivers.ts';
+import { errorsOf, type Harness, idle, repo, startHarness } from './harness.ts';
+
+const bundle = join(repo, 'apps', 'server', 'dist', 'server.mjs');
+const skip =
+  chromiumMissing ??
+  (!existsSync(bundle)
+    ? `no server bundle at ${bundle} (pnpm --filter @hearth/server build)`
+    : !readFileSync(bundle, 'utf8').includes('/api/runs')
+      ? 'the server bundle has no /api/runs yet (rebuild it: pnpm --filter @hearth/server build)'
+      : !registry.has('stormlark')
+        ? 'stormlark is not registered'
+        : undefined);
+if (skip) console.warn(`web e2e (runs against the server) skipped: ${skip}`);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Polls /healthz until the server answers (a condition, not a fixed sleep); fails if the process exits first. */
+async function ready(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log()}`);
+    try {
+      if ((await fetch(`${url}healthz`)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server did not answer within 60 s:\n${log()}`);
+}
+
+describe.skipIf(skip !== undefined)('runs through the real server in headless Chromium', () => {
+  let h: Harness;
+  let child: ChildProcess;
+  let url: string;
+  let dataDir: string;
+  let output = '';
+
+  beforeAll(async () => {
+    h = await startHarness('runs');
+    dataDir = mkdtempSync(join(tmpdir(), 'hearth-web-runs-'));
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}/`;
+    child = spawn(process.execPath, [bundle], {
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST: h.dist,
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_RPS: '0',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    await ready(url, child, () => output);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await h?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('plays, submits, finds the run on the leaderboard, and replays it step by step with its timeline', async () => {
+    const page = await h.open('#/stormlark?seed=7', undefined, url);
+    await page.focus('#board');
+    for (let i = 0; i < 6; i++) await page.keyboard.press('v');
+    await idle(page);
+    await drivers.stormlark!.finish(page);
+    await page.waitForSelector('#over:not([hidden]) #submit-form');
+    const final = Number(await page.textContent('#final-score'));
+    await page.fill('#player-name', 'web-e2e');
+    await page.click('#submit-form button[type="submit"]');
+    await page.waitForSelector('#submit-result[data-kind="ok"], #submit-result[data-kind="refusal"]');
+    expect(await page.getAttribute('#submit-result', 'data-kind'), (await page.textContent('#submit-result')) ?? '').toBe('ok');
+    const runId = (await page.getAttribute('#submit-result', 'data-run-id')) as string;
+    // the first claim of a name leaves its key in this browser, for the next run under the name
+    expect(await page.evaluate(() => localStorage.getItem('hearth:key:web-e2e'))).toBeTruthy();
+
+    await page.click('#board-link');
+    const row = `#board-all .board-table[data-kind="human"] tr[data-run-id="${runId}"]`;
+    await page.waitForSelector(row);
+    expect(await page.textContent(`${row} td.num`)).toContain(String(final));
+    expect(await page.$$eval('#board-all .board-table[data-kind="agent"] tr[data-run-id]', (r) => r.length)).toBe(0);
+
+    await page.click(`${row} a`);
+    await page.waitForSelector('#run-info svg.timeline');
+    expect(await page.textContent('#run-info')).toContain('web-e2e');
+    await page.click('#replay-bar [data-replay="end"]').catch(() => {});
+    await page.waitForSelector('#replay-bar[data-done="true"]');
+    expect(await score(page)).toBe(final);
+    const steps = await page.evaluate(() => (window as unknown as { __hearthReplaySteps: number[] }).__hearthReplaySteps);
+    expect(steps).toEqual(Array.from({ length: steps.length }, (_, i) => i));
+    expect(steps.length).toBe(8); // 0, then each of the 7 actions (6 vents and END_RUN)
+
+    // a second run under the same name is accepted with the key this browser kept
+    await page.goto(`${url}#/stormlark?seed=8`);
+    await page.waitForSelector('#board[data-ready="true"]');
+    await drivers.stormlark!.finish(page);
+    await page.click('#submit-form button[type="submit"]');
+    await page.waitForSelector('#submit-result[data-kind="ok"], #submit-result[data-kind="refusal"]');
+    expect(await page.textContent('#submit-result')).toMatch(/^(Stored|Already stored)/);
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  }, 180_000);
+});
