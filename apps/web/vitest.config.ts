@@ -6,5 +6,6 @@ const rng = fileURLToPath(new URL('../../packages/rng/src/index.ts', import.meta
 
 export default defineConfig({
   resolve: { alias: { '@hearth/rng': rng } },
-  test: { include: ['test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000 },
+  // one file at a time: each browser suite starts its own Chromium (and one the bundled server), two cores in CI
+  test: { include: ['test/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 180_000, fileParallelism: false },
 });
