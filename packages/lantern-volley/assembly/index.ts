@@ -189,6 +189,9 @@ function cast(px: f64, py: f64, dx: f64, dy: f64, count: i32, excluded: i32): bo
       const y0 = rec(i, 2);
       const x1 = rec(i, 3);
       const y1 = rec(i, 4);
+      // Already past the box along an axis it moves on: that axis exits before t = 0, so the slab test below
+      // could only reject it (tIn < 0 or tIn > tOut); skipping the divisions changes no result.
+      if ((dx > 0 && px > x1) || (dx < 0 && px < x0) || (dy > 0 && py > y1) || (dy < 0 && py < y0)) continue;
       let txIn = -Infinity;
       let txOut = Infinity;
       let tyIn = -Infinity;
@@ -318,6 +321,13 @@ function lightSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64, count: i32,
   return false;
 }
 
+/** Each segment of a flight ends here: lanterns light on it, or (tracing) it is recorded for later scoring. */
+function segment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64, count: i32, bounces: i32, distance: f64): bool {
+  if (!tracing) return lightSegment(px, py, dx, dy, tEnd, count, bounces, distance);
+  recordSegment(px, py, dx, dy, tEnd);
+  return false;
+}
+
 /** The 64-event safety cap: once 63 events are recorded and the flight goes on, event 64 is a fade there. */
 function capReached(x: f64, y: f64, bounces: i32, distance: f64): bool {
   if (eventCount < MAX_EVENTS - 1) return false;
@@ -346,7 +356,7 @@ export function flight(ox: f64, oy: f64, dx: f64, dy: f64, budget: f64, bounceCa
     const found = cast(px, py, dx, dy, count, excluded);
     // Distance is spent in t along the rounded direction. A hit exactly at the budget mark resolves as the hit.
     if (!found || hitT > remaining) {
-      if (lightSegment(px, py, dx, dy, remaining, count, bounces, distance)) return eventCount;
+      if (segment(px, py, dx, dy, remaining, count, bounces, distance)) return eventCount;
       const x = px + remaining * dx;
       const y = py + remaining * dy;
       distance += remaining;
@@ -361,7 +371,7 @@ export function flight(ox: f64, oy: f64, dx: f64, dy: f64, budget: f64, bounceCa
     const flipY = hitFlipY;
     const nx0 = hitNx;
     const ny0 = hitNy;
-    if (lightSegment(px, py, dx, dy, t, count, bounces, distance)) return eventCount;
+    if (segment(px, py, dx, dy, t, count, bounces, distance)) return eventCount;
     const x = px + t * dx;
     const y = py + t * dy;
     distance += t;
@@ -426,4 +436,107 @@ export function sweep(bounceCap: i32, count: i32): i32 {
   let total = 0;
   for (let i = 0; i < ANGLE_COUNT; i++) total += shoot(i, bounceCap, count);
   return total;
+}
+
+// Tracing (layout generation, issue 14). Lanterns are pass-through and never change a flight, so the segments of
+// every angle's path depend only on the geometry (walls, beams, screens, gongs): trace them once per geometry, then
+// score any set of lanterns against the stored segments with the same lanternContact as a real shot. With the wave
+// table (at most 8 bounces, one gong ring, 8 lanterns) a flight records at most 18 events, so the 64-event cap,
+// the only way lanterns could shorten a flight, never triggers (the caller checks that bound: src/trace.ts);
+// traceAll refuses bounce caps beyond its room.
+const TRACE_REC: i32 = 5; // px, py, dx, dy, tEnd
+const BOX_REC: i32 = 4; // minX, maxX, minY, maxY of the segment, one unit wider on every side
+const MAX_TRACE_SEGS: i32 = 12;
+const MAX_SEGS: i32 = ANGLE_COUNT * MAX_TRACE_SEGS;
+const TRACE: usize = memory.data(MAX_SEGS * TRACE_REC * 8, 16);
+const SEG_BOX: usize = memory.data(MAX_SEGS * BOX_REC * 8, 16);
+const SEG_ANGLE: usize = memory.data(MAX_SEGS * 4, 16);
+const MASKS: usize = memory.data(ANGLE_COUNT * 4, 16);
+let tracing: bool = false;
+let traceSegs: i32 = 0;
+let traceTotal: i32 = 0;
+let traceAngle: i32 = 0;
+
+export function masksPtr(): usize {
+  return MASKS;
+}
+
+/** Records one segment of the angle being traced, with its widened bounding box. */
+function recordSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64): void {
+  if (traceSegs >= MAX_TRACE_SEGS) return;
+  const k = traceTotal;
+  const p = TRACE + ((<usize>(k * TRACE_REC)) << 3);
+  store<f64>(p, px);
+  store<f64>(p, py, 8);
+  store<f64>(p, dx, 16);
+  store<f64>(p, dy, 24);
+  store<f64>(p, tEnd, 32);
+  // A lantern whose circle misses this box cannot touch the segment: the one-unit margin dwarfs any rounding in
+  // lanternContact, so the exact test only runs where contact is possible and no result changes.
+  const ex = px + tEnd * dx;
+  const ey = py + tEnd * dy;
+  const b = SEG_BOX + ((<usize>(k * BOX_REC)) << 3);
+  store<f64>(b, Math.min(px, ex) - 1);
+  store<f64>(b, Math.max(px, ex) + 1, 8);
+  store<f64>(b, Math.min(py, ey) - 1, 16);
+  store<f64>(b, Math.max(py, ey) + 1, 24);
+  store<i32>(SEG_ANGLE + ((<usize>k) << 2), traceAngle);
+  traceSegs++;
+  traceTotal++;
+}
+
+/**
+ * Traces all 1,501 angles over the first `count` layout records, which must hold no lantern (pass the geometry:
+ * beams, screens, gongs). Returns the number of segments stored, or -1 when `bounceCap` exceeds the trace's room.
+ */
+export function traceAll(bounceCap: i32, count: i32): i32 {
+  if (bounceCap + 1 > MAX_TRACE_SEGS) return -1;
+  tracing = true;
+  traceTotal = 0;
+  for (let i = 0; i < ANGLE_COUNT; i++) {
+    traceAngle = i;
+    traceSegs = 0;
+    shoot(i, bounceCap, count);
+  }
+  tracing = false;
+  return traceTotal;
+}
+
+/**
+ * For every traced angle, the bit mask of the lanterns in layout records first .. first + n - 1 (all unlit) that
+ * its flight lights: exactly the lanterns a real shot at that angle lights on the full layout. Only the lanterns in
+ * `redo` (bit j = lantern j) are tested again, the other bits are kept from the previous call (lanterns that did not
+ * move). Writes the masks at masksPtr and returns their union.
+ */
+export function traceMasks(first: i32, n: i32, redo: i32): i32 {
+  const keep = ((1 << n) - 1) & ~redo;
+  for (let i = 0; i < ANGLE_COUNT; i++) {
+    const m = MASKS + ((<usize>i) << 2);
+    store<i32>(m, load<i32>(m) & keep);
+  }
+  for (let j = 0; j < n; j++) {
+    const bit = 1 << j;
+    if ((redo & bit) === 0) continue;
+    const r = first + j;
+    const cx = rec(r, 1);
+    const cy = rec(r, 2);
+    const cr = rec(r, 3);
+    const x0 = cx - cr;
+    const x1 = cx + cr;
+    const y0 = cy - cr;
+    const y1 = cy + cr;
+    for (let k = 0; k < traceTotal; k++) {
+      const b = SEG_BOX + ((<usize>(k * BOX_REC)) << 3);
+      if (x1 < load<f64>(b) || x0 > load<f64>(b, 8) || y1 < load<f64>(b, 16) || y0 > load<f64>(b, 24)) continue;
+      const m = MASKS + ((<usize>load<i32>(SEG_ANGLE + ((<usize>k) << 2))) << 2);
+      const mask = load<i32>(m);
+      if ((mask & bit) !== 0) continue;
+      const p = TRACE + ((<usize>(k * TRACE_REC)) << 3);
+      if (lanternContact(load<f64>(p), load<f64>(p, 8), load<f64>(p, 16), load<f64>(p, 24), cx, cy, cr, load<f64>(p, 32)) >= 0)
+        store<i32>(m, mask | bit);
+    }
+  }
+  let reached = 0;
+  for (let i = 0; i < ANGLE_COUNT; i++) reached |= load<i32>(MASKS + ((<usize>i) << 2));
+  return reached;
 }

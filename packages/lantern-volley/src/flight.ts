@@ -94,6 +94,13 @@ export class FlightSim {
     this.f64(this.kernel.layoutPtr(), this.count * LAYOUT_REC)[index * LAYOUT_REC + 5] = lit ? 1 : 0;
   }
 
+  /** Moves circle record `index` (a gong or lantern) to (x, y) without reloading the layout. */
+  moveCircle(index: number, x: number, y: number): void {
+    const mem = this.f64(this.kernel.layoutPtr(), this.count * LAYOUT_REC);
+    mem[index * LAYOUT_REC + 1] = x;
+    mem[index * LAYOUT_REC + 2] = y;
+  }
+
   /** Fires table angle `index` from the brazier; returns the number of events (read them with `result`). */
   shootRaw(index: number, bounceCap: number): number {
     return this.kernel.shoot(index, bounceCap, this.count);

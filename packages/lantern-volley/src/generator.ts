@@ -5,7 +5,7 @@ import { Stream, streamId } from '@hearth/rng';
 import { ARENA_HEIGHT, ARENA_WIDTH, FIRST_ENTITY_ID, LANTERN_RADIUS, waveRow } from './constants.ts';
 import type { FlightSim } from './flight.ts';
 import type { Beam, Box, Circle, Layout } from './layout.ts';
-import { type AngleEffect, fewestShotsToClear, reachedMask, sweepLayout } from './sweep.ts';
+import { LanternScorer } from './trace.ts';
 
 /**
  * What each wave holds besides its lanterns (index 0 = wave 1), tuned with bench/calibrate.ts so that the solver
@@ -54,7 +54,6 @@ export interface GeneratedLayout {
   layout: Layout;
   /** Attempts used (1 = first draw accepted); MAX_ATTEMPTS + 1 means the fallback layout. */
   attempts: number;
-  effects: AngleEffect[];
 }
 
 export function layoutStreamId(wave: number): number {
@@ -72,25 +71,29 @@ export function generateLayout(seed: number, wave: number, sim: FlightSim): Gene
       continue;
     }
     const { layout, boxes } = drawn;
-    // Re-place unreachable lanterns a few times before giving up on the attempt.
-    let effects = sweepLayout(sim, layout, row.bounceCap);
+    // Re-place unreachable lanterns a few times before giving up on the attempt. The geometry stays put while
+    // lanterns move, so its paths are traced once and only the lanterns are scored again (src/trace.ts).
+    const scorer = new LanternScorer(sim, layout, row.bounceCap);
     for (let fix = 0; fix < LANTERN_TRIES; fix++) {
-      const reached = reachedMask(effects);
+      const reached = scorer.reached;
       if (reached === (1 << row.lanterns) - 1) break;
-      // Every unreachable lantern moves to a new spot, then one sweep checks them all.
+      // Every unreachable lantern moves to a new spot, then one rescore checks the moved ones.
       const base = boxes.length - layout.lanterns.length;
       let moved = true;
       for (let i = 0; i < layout.lanterns.length && moved; i++) {
         if (reached & (1 << i)) continue;
-        const others = boxes.filter((_, j) => j !== base + i);
+        // The lantern's own box and its own spacing are left out; the new box replaces the old one below.
         const spot = placeCircle(
           rng,
-          others,
+          boxes,
           LANTERN_RADIUS,
           LANTERN_BAND[0],
           LANTERN_BAND[1],
-          layout.lanterns.filter((_, j) => j !== i),
+          layout.lanterns,
           CONTENT[wave - 1]!.lanternSpacing,
+          PLACE_TRIES,
+          base + i,
+          i,
         );
         if (!spot) moved = false;
         else {
@@ -101,20 +104,19 @@ export function generateLayout(seed: number, wave: number, sim: FlightSim): Gene
         }
       }
       if (!moved) break;
-      effects = sweepLayout(sim, layout, row.bounceCap);
+      scorer.rescore(((1 << row.lanterns) - 1) & ~reached);
     }
-    if (reachedMask(effects) !== (1 << row.lanterns) - 1) {
+    if (scorer.reached !== (1 << row.lanterns) - 1) {
       GEN_STATS.unreachable++;
       continue;
     }
-    if (fewestShotsToClear(effects, row.lanterns) > row.wisps) {
+    if (scorer.fewestShots() > row.wisps) {
       GEN_STATS.unclearable++;
       continue;
     }
-    return { layout, attempts: attempt, effects };
+    return { layout, attempts: attempt };
   }
-  const layout = fallbackLayout(wave);
-  return { layout, attempts: MAX_ATTEMPTS + 1, effects: sweepLayout(sim, layout, row.bounceCap) };
+  return { layout: fallbackLayout(wave), attempts: MAX_ATTEMPTS + 1 };
 }
 
 function drawLayout(rng: Stream, wave: number): { layout: Layout; boxes: Rect[] } | null {
@@ -211,6 +213,12 @@ function circleBox(x: number, y: number, r: number): Rect {
   return { x0: x - r, y0: y - r, x1: x + r, y1: y + r };
 }
 
+/**
+ * A random free spot for a circle of radius r: clear of every box (but `skipBox`) and at least `gap` from every
+ * circle in `spaced` (but `skipSpaced`). On success the circle's box is appended to `boxes`, unless `skipBox` is
+ * given (a lantern being moved: the caller puts the new box in place of the old one). Plain loops: this runs up to
+ * 400 times per lantern and 30 times per draw.
+ */
 function placeCircle(
   rng: Stream,
   boxes: Rect[],
@@ -220,16 +228,25 @@ function placeCircle(
   spaced: readonly Circle[] = [],
   gap = 0,
   tries = PLACE_TRIES,
+  skipBox = -1,
+  skipSpaced = -1,
 ): { x: number; y: number } | null {
+  const gap2 = gap * gap;
   for (let t = 0; t < tries; t++) {
     const x0 = rng.range(FIELD.x0, FIELD.x1 - 2 * r);
     const y0 = rng.range(yMin, yMax - 2 * r);
     const box = { x0, y0, x1: x0 + 2 * r, y1: y0 + 2 * r };
-    if (boxes.some((b) => overlaps(box, b))) continue;
+    let free = true;
+    for (let j = 0; j < boxes.length && free; j++) if (j !== skipBox && overlaps(box, boxes[j]!)) free = false;
+    if (!free) continue;
     const x = x0 + r;
     const y = y0 + r;
-    if (spaced.some((c) => (c.x - x) * (c.x - x) + (c.y - y) * (c.y - y) < gap * gap)) continue;
-    boxes.push(box);
+    for (let j = 0; j < spaced.length && free; j++) {
+      const c = spaced[j]!;
+      if (j !== skipSpaced && (c.x - x) * (c.x - x) + (c.y - y) * (c.y - y) < gap2) free = false;
+    }
+    if (!free) continue;
+    if (skipBox < 0) boxes.push(box);
     return { x, y };
   }
   return null;

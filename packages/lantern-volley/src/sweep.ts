@@ -13,7 +13,7 @@ export interface AngleEffect {
   gongs: number;
 }
 
-export function sweepLayout(sim: FlightSim, layout: Layout, bounceCap = waveRow(layout.wave).bounceCap): AngleEffect[] {
+export function sweepLayout(sim: FlightSim, layout: Layout, bounceCap: number = waveRow(layout.wave).bounceCap): AngleEffect[] {
   sim.loadLayout(layout);
   const firstLantern = FIRST_ENTITY_ID + layout.beams.length + layout.screens.length + layout.gongs.length;
   const out: AngleEffect[] = [];
@@ -42,13 +42,17 @@ export function reachedMask(effects: readonly AngleEffect[]): number {
 
 /** Fewest shots that light every lantern (breadth-first over lit masks), or Infinity. */
 export function fewestShotsToClear(effects: readonly AngleEffect[], lanternCount: number): number {
+  return fewestShotsToClearMasks(
+    effects.map((e) => reachedMask([e])),
+    lanternCount,
+  );
+}
+
+/** The same from each angle's mask of lanterns lit (bit i = lantern i): the fewest shots whose masks cover all. */
+export function fewestShotsToClearMasks(angleMasks: ArrayLike<number>, lanternCount: number): number {
   const full = (1 << lanternCount) - 1;
   const masks = new Set<number>();
-  for (const e of effects) {
-    let m = 0;
-    for (const l of e.lanterns) m |= 1 << l;
-    if (m) masks.add(m);
-  }
+  for (let i = 0; i < angleMasks.length; i++) if (angleMasks[i]) masks.add(angleMasks[i]!);
   const moves = [...masks];
   const dist = new Map<number, number>([[0, 0]]);
   let frontier = [0];

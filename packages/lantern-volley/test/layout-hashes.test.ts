@@ -16,8 +16,10 @@ for (const line of readFileSync(new URL('./fixtures/layout-hashes.txt', import.m
 }
 
 let sim: FlightSim;
+let js: FlightSim;
 beforeAll(async () => {
   sim = new FlightSim(await loadKernel('wasm'));
+  js = new FlightSim(await loadKernel('js'));
 });
 
 describe('layouts are unchanged', () => {
@@ -31,6 +33,14 @@ describe('layouts are unchanged', () => {
     for (const seed of LAYOUT_HASH_SEEDS)
       for (let wave = 1; wave <= 8; wave++)
         if (layoutHash(generateLayout(seed, wave, sim).layout) !== recorded.get(seed)![wave - 1]) changed.push(`seed ${seed} wave ${wave}`);
+    expect(changed).toEqual([]);
+  }, 600_000);
+
+  it('the JavaScript kernel build gives the same layouts (seeds 1..60 x 8 waves)', () => {
+    const changed: string[] = [];
+    for (const seed of LAYOUT_HASH_SEEDS.slice(0, 60))
+      for (let wave = 1; wave <= 8; wave++)
+        if (layoutHash(generateLayout(seed, wave, js).layout) !== recorded.get(seed)![wave - 1]) changed.push(`seed ${seed} wave ${wave}`);
     expect(changed).toEqual([]);
   }, 600_000);
 });

@@ -24,7 +24,7 @@ const KINDS = [
 function shoot(state: State, angleDeg: number): OkResponse<State> & { recap: Recap } {
   const r = game.act(state, { type: 'SHOOT', angleDeg }, { recap: true });
   if (!r.ok) throw new Error(r.message);
-  return r as OkResponse<State> & { recap: Recap };
+  return r as unknown as OkResponse<State> & { recap: Recap };
 }
 
 describe('recap', () => {

@@ -1,0 +1,56 @@
+// The traced reachability (src/trace.ts) gives exactly the masks of full sweeps, for the layout as generated and
+// after lanterns move (only the moved ones rescored), on both kernel builds.
+import { Stream } from '@hearth/rng';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { waveRow } from '../src/constants.ts';
+import { FlightSim } from '../src/flight.ts';
+import { generateLayout } from '../src/generator.ts';
+import { loadKernel } from '../src/kernel.ts';
+import type { Layout } from '../src/layout.ts';
+import { fewestShotsToClear, reachedMask, sweepLayout } from '../src/sweep.ts';
+import { LanternScorer } from '../src/trace.ts';
+
+let wasm: FlightSim;
+let js: FlightSim;
+beforeAll(async () => {
+  wasm = new FlightSim(await loadKernel('wasm'));
+  js = new FlightSim(await loadKernel('js'));
+});
+
+function sweptMasks(sim: FlightSim, layout: Layout): number[] {
+  return sweepLayout(sim, layout).map((e) => reachedMask([e]));
+}
+
+describe('traced reachability', () => {
+  it('equals full sweeps over 48 layouts, also after random lantern moves', () => {
+    const rng = new Stream(77, 1);
+    for (const sim of [wasm, js])
+      for (let k = 0; k < 24; k++) {
+        const seed = 500 + k;
+        const wave = 1 + (k % 8);
+        const layout = structuredClone(generateLayout(seed, wave, sim).layout);
+        const cap = waveRow(wave).bounceCap;
+        const scorer = new LanternScorer(sim, layout, cap);
+        const masks = () => Array.from((scorer as unknown as { masks: Int32Array }).masks);
+        const expected = sweptMasks(sim, layout);
+        expect(masks()).toEqual(expected);
+        expect(scorer.fewestShots()).toBe(fewestShotsToClear(sweepLayout(sim, layout), layout.lanterns.length));
+        for (let move = 0; move < 4; move++) {
+          const moved = 1 + rng.below((1 << layout.lanterns.length) - 1);
+          layout.lanterns.forEach((l, i) => {
+            if (moved & (1 << i)) {
+              l.x = 80 + rng.below(920);
+              l.y = 100 + rng.below(980);
+            }
+          });
+          // A fresh trace must not be needed: the geometry did not change.
+          scorer.rescore(moved);
+          const now = sweptMasks(sim, layout);
+          expect(masks()).toEqual(now);
+          expect(scorer.reached).toBe(now.reduce((a, b) => a | b, 0));
+          // The sweep reloaded the layout; the scorer rewrites only lanterns, so reload its view of them.
+          sim.loadLayout(layout);
+        }
+      }
+  });
+});
