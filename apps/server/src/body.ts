@@ -10,6 +10,14 @@ export interface BodyLimits {
   maxItems: number;
 }
 
+/** The client closed the connection (or reset it) before its body ended: a 400 invalid_body, never a 500. */
+export class BodyAbortedError extends Error {
+  constructor() {
+    super('client closed the connection before the body ended');
+    this.name = 'BodyAbortedError';
+  }
+}
+
 export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; reason: string; message: string };
 
 /** `application/json`, optionally with `charset=utf-8`; anything else is 415. */
@@ -50,9 +58,10 @@ export async function readBody(incoming: IncomingMessage | undefined, request: R
         } else chunks.push(chunk);
       };
       const onEnd = () => done(Buffer.concat(chunks, size));
-      const onError = (error: Error) => reject(error);
+      // Node reports a client gone mid-body as an 'aborted' error (ECONNRESET) or as a close before 'end'.
+      const onError = () => reject(new BodyAbortedError());
       const onClose = () => {
-        if (!incoming.complete) reject(new Error('client closed the connection before the body ended'));
+        if (!incoming.complete) reject(new BodyAbortedError());
       };
       incoming.on('data', onData);
       incoming.on('end', onEnd);
@@ -66,7 +75,9 @@ export async function readBody(incoming: IncomingMessage | undefined, request: R
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    const { done, value } = await reader.read().catch(() => {
+      throw new BodyAbortedError();
+    });
     if (done) break;
     size += value.length;
     if (size > maxBytes) {

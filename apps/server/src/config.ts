@@ -1,4 +1,5 @@
 import { storeOptionsFromEnv } from '@hearth/store';
+import { type ConnectionOptions, DEFAULT_CONNECTIONS } from './listen.ts';
 import { DEFAULT_REPLAY_QUEUE, DEFAULT_REPLAY_THREADS } from './replay-pool.ts';
 import { DEFAULT_PER_PLAYER } from './runs-mount.ts';
 import { DEFAULT_MAX_VERIFY_ACTIONS, type ServerOptions } from './server.ts';
@@ -8,6 +9,8 @@ export interface EnvConfig {
   port: number;
   host: string | undefined;
   options: Omit<ServerOptions, 'registry'>;
+  /** Connection cap, timeouts and the shutdown sequence (listen.ts). */
+  connections: ConnectionOptions;
 }
 
 const int = (raw: string | undefined, name: string, fallback: number, min: number): number => {
@@ -30,6 +33,14 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
   return {
     port: int(env.PORT, 'PORT', 8787, 0),
     host: env.HOST || undefined,
+    connections: {
+      maxConnections: int(env.MAX_CONNECTIONS, 'MAX_CONNECTIONS', DEFAULT_CONNECTIONS.maxConnections, 1),
+      keepAliveTimeoutMs: int(env.KEEP_ALIVE_TIMEOUT_MS, 'KEEP_ALIVE_TIMEOUT_MS', DEFAULT_CONNECTIONS.keepAliveTimeoutMs, 0),
+      headersTimeoutMs: int(env.HEADERS_TIMEOUT_MS, 'HEADERS_TIMEOUT_MS', DEFAULT_CONNECTIONS.headersTimeoutMs, 1),
+      requestTimeoutMs: int(env.REQUEST_TIMEOUT_MS, 'REQUEST_TIMEOUT_MS', DEFAULT_CONNECTIONS.requestTimeoutMs, 1),
+      drainMs: int(env.SHUTDOWN_DRAIN_MS, 'SHUTDOWN_DRAIN_MS', DEFAULT_CONNECTIONS.drainMs, 0),
+      shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 'SHUTDOWN_TIMEOUT_MS', DEFAULT_CONNECTIONS.shutdownTimeoutMs, 0),
+    },
     options: {
       secret: env.STATE_SECRET || undefined,
       logLevel: env.LOG_LEVEL || 'info',

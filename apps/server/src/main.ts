@@ -38,11 +38,11 @@ if (workers > 1 && cluster.isPrimary) {
   process.once('SIGINT', () => stop('SIGINT'));
 } else {
   const server = await createServer({ ...config.options, registry, logger });
-  const running = await listen(server, { port: config.port, host: config.host });
+  const running = await listen(server, { port: config.port, host: config.host, connections: config.connections });
   logger.info({ port: running.port, url: running.url }, 'listening');
   const stop = (signal: string) => {
     logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    running.close(Number(process.env.SHUTDOWN_TIMEOUT_MS ?? 10_000)).then(() => {
+    running.close().then(() => {
       logger.info('stopped');
       process.exit(0);
     });

@@ -2,7 +2,7 @@ import { createWire, type Registry } from '@hearth/engine';
 import type { Store } from '@hearth/store';
 import { Hono } from 'hono';
 import { createAccessLog } from './access-log.ts';
-import type { BodyLimits } from './body.ts';
+import { BodyAbortedError, type BodyLimits } from './body.ts';
 import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from './context.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
@@ -227,8 +227,16 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   app.notFound((c) => fail(ctx, c, 404, 'not_found', 'no such route; see /docs/api'));
   app.onError((error, c) => {
     // Never a stack trace to the client; the log has it, under the request id.
+    // A client gone mid-body is its own doing: 400 (it will not read it), logged without a stack, never a 500.
+    if (
+      error instanceof BodyAbortedError ||
+      (error as NodeJS.ErrnoException)?.code === 'ECONNRESET' ||
+      (error as Error)?.message === 'aborted'
+    ) {
+      logger.info({ requestId: c.get('requestId') }, 'client closed the connection before the body ended');
+      return fail(ctx, c, 400, 'invalid_body', 'the body ended early');
+    }
     logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
-    if (/closed the connection/.test(String((error as Error)?.message))) return fail(ctx, c, 400, 'invalid_body', 'the body ended early');
     return fail(ctx, c, 500, 'internal_error', `internal error (request id ${c.get('requestId')})`);
   });
 

@@ -1,6 +1,6 @@
 import { Reasons } from '@hearth/engine';
 import type { Hono } from 'hono';
-import { checkContentType, parseJsonBody, readBody } from '../body.ts';
+import { BodyAbortedError, checkContentType, parseJsonBody, readBody } from '../body.ts';
 import {
   type AppContext,
   type AppEnv,
@@ -42,7 +42,14 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   const jsonBody = async (c: AppContext, served?: ServedGame): Promise<Record<string, unknown> | Response> => {
     const typeProblem = checkContentType(c.req.header('content-type'));
     if (typeProblem) return fail(ctx, c, 415, 'unsupported_media_type', typeProblem);
-    const bytes = await readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes);
+    let bytes: Buffer | null;
+    try {
+      bytes = await readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes);
+    } catch (error) {
+      if (error instanceof BodyAbortedError)
+        return fail(ctx, c, 400, 'invalid_body', 'the body ended early (the client closed the connection)');
+      throw error;
+    }
     if (bytes === null) {
       // The rest of an oversized body is not read: close the connection rather than drain it.
       return fail(ctx, c, 413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });

@@ -43,7 +43,7 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
     ...options,
   });
   const running = await listen(server, { port: 0, host: '127.0.0.1' });
-  return { url: running.url, server, close: () => running.close(2000) };
+  return { url: running.url, server, close: () => running.close({ drainMs: 0, shutdownTimeoutMs: 2000 }) };
 }
 
 export async function getJson(url: string): Promise<{ status: number; body: any; headers: Headers }> {
