@@ -78,9 +78,17 @@ export function readBoard(b: BoardViews, previous: readonly Entity[]): Entity[] 
       old.lane = cell - col * LANES;
       old.col = col;
       old.hp = b.hp[cell]!;
-      old.drift = b.drift[cell]!;
+      old.drift = b.drift[cell] as Entity['drift'];
       out.push(old);
-    } else out.push({ id: b.id[cell]!, kind: KIND_BY_CODE[k]!, lane: cell - col * LANES, col, hp: b.hp[cell]!, drift: b.drift[cell]! });
+    } else
+      out.push({
+        id: b.id[cell]!,
+        kind: KIND_BY_CODE[k]!,
+        lane: cell - col * LANES,
+        col,
+        hp: b.hp[cell]!,
+        drift: b.drift[cell] as Entity['drift'],
+      });
   }
   return out;
 }

@@ -1,42 +1,11 @@
 // The player's view: the counters, both multipliers, and a plain-text picture of the 7x10 board.
-import type { Observation as BaseObservation } from '@hearth/engine';
 import { blocksPulse, KIND_CODE } from './board.ts';
 import { COLUMNS_PER_REACH } from './schedule.ts';
 import { chainMultiplier, reachMultiplier } from './scoring.ts';
-import { type Entity, type Kind, MAX_CHARGE, MAX_HULL, type Phase, PULSE_COST, type StormlarkState } from './state.ts';
+import type { Observation } from './shapes/observation.ts';
+import { type Entity, MAX_CHARGE, MAX_HULL, PULSE_COST, type StormlarkState } from './state.ts';
 
-export interface Observation extends BaseObservation {
-  phase: Phase;
-  reach: number;
-  hull: number;
-  charge: number;
-  chain: number;
-  chainMultiplier: number;
-  reachMultiplier: number;
-  shipLane: number;
-  score: number;
-  turn: number;
-  /** Columns drawn so far in the current reach's pipeline position: 0..21 scrolling turns into this reach. */
-  columnInReach: number;
-  /** Wardens with their remaining hits (the picture cannot show hp). */
-  wardens: { lane: number; col: number; hp: number }[];
-  /** Every entity on the board, in board order (column, then lane): what a renderer draws. */
-  entities: Entity[];
-  maxHull: number;
-  maxCharge: number;
-  /** Charge one FIRE costs. */
-  pulseCost: number;
-  /** True while no hull was lost in this reach (its Gate still pays the flawless bonus). */
-  flawless: boolean;
-  /** What a FIRE now would meet first in the craft's lane (motes and Gate markers let it pass), or null. */
-  pulseTarget: { kind: Kind; lane: number; col: number; hp: number } | null;
-  /** Lanes where a sparker sits in column 1: it discharges along that lane on the next scrolling turn. */
-  sparkLanes: number[];
-  /** Board column of the Gate (0..9), or null when it is not in view yet. */
-  gateCol: number | null;
-  /** Scrolling turns until the Gate reaches column 0 (0 at a Gate or once the run is over). */
-  gateIn: number;
-}
+export type { Observation } from './shapes/observation.ts';
 
 export const LEGEND: Record<string, string> = {
   '>': 'your craft (always column 0)',

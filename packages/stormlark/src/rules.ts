@@ -2,6 +2,7 @@
 // twelve-step resolution order of the design document; steps 3-5 (discharge, movers, scroll) and
 // 10 (survivability search and repair) run in the kernel, the rest here.
 import type { Parsed, RuleRefusal, Rules } from '@hearth/engine';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { blocksPulse, clearCell, GATE, isSolid, KIND_BY_CODE, LANES, MOTE, readBoard, SQUALL, writeBoard } from './board.ts';
 import { buildBrief } from './brief.ts';
 import { noEvents, type TurnEvents } from './events.ts';
@@ -11,6 +12,7 @@ import { type Observation, observe } from './observe.ts';
 import { buildRecap } from './recap.ts';
 import { BUDGET } from './schedule.ts';
 import { award, BASE, chainTenths, reachQuarters } from './scoring.ts';
+import { ActionShape } from './shapes/action.ts';
 import {
   ACTION_TYPES,
   type ActionType,
@@ -44,6 +46,7 @@ const ACTIONS: Readonly<Record<ActionType, StormlarkAction>> = Object.freeze({
   END_RUN: Object.freeze({ type: 'END_RUN' as const }),
 });
 export const action = (type: ActionType): StormlarkAction => ACTIONS[type];
+const ActionCheck = TypeCompiler.Compile(ActionShape);
 
 /** Base award of clearing each kind (index = kind code). */
 const CLEAR_BASE = [0, 0, BASE.knot, BASE.drifter, BASE.rimeshell, BASE.sparker, BASE.warden, 0, 0, 0];
@@ -130,13 +133,15 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
   }
 
   function parseAction(value: unknown): Parsed<StormlarkAction> {
+    if (ActionCheck.Check(value)) return { ok: true, value: ACTIONS[value.type] };
+    // name what is wrong: not an object, an unknown type, or a key no action has
     if (value === null || typeof value !== 'object' || Array.isArray(value))
       return { ok: false, message: 'an action is an object { "type": ... }' };
     const type = (value as Record<string, unknown>).type;
     if (typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type))
       return { ok: false, message: `action.type must be one of ${ACTION_TYPES.join(', ')}` };
-    for (const key of Object.keys(value)) if (key !== 'type') return { ok: false, message: `action.${key} is not part of any action` };
-    return { ok: true, value: ACTIONS[type as ActionType] };
+    const extra = Object.keys(value).find((key) => key !== 'type');
+    return { ok: false, message: `action.${extra} is not part of any action` };
   }
 
   function refuse(s: StormlarkState, a: StormlarkAction): RuleRefusal | null {

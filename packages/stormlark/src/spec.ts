@@ -5,147 +5,17 @@ import { GOAL, RULES, SCORING } from './document.ts';
 import { SLOTS } from './generator.ts';
 import { LEGEND } from './observe.ts';
 import { BUDGET, scheduleTable } from './schedule.ts';
-import { ACTION_TYPES, STATE_KEYS } from './state.ts';
+import { actionGrammar } from './shapes/action.ts';
+import { served } from './shapes/common.ts';
+import { ObservationShape } from './shapes/observation.ts';
+import { StateShape } from './shapes/state.ts';
 
 export const VERSION = '1.1.0';
 
-const DESCRIPTIONS: Record<string, string> = {
-  UP: 'Shift one lane up. Illegal at lane 0.',
-  DOWN: 'Shift one lane down. Illegal at lane 6.',
-  FIRE: 'Send a pulse down your lane. Costs 3 charge. Illegal below 3 charge.',
-  VENT: 'Hold your lane and bank 3 charge instead of the usual 1.',
-  NEXT_REACH: 'At a Gate only: fly on into the next reach.',
-  END_RUN: 'Legal on any turn: stop the run and keep the score. Pays no bonus, steps no column.',
-};
-
-export const actionGrammar = {
-  type: 'object',
-  oneOf: ACTION_TYPES.map((t) => ({
-    properties: { type: { const: t } },
-    required: ['type'],
-    additionalProperties: false,
-    description: DESCRIPTIONS[t],
-  })),
-};
-
-const entitySchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'kind', 'lane', 'col', 'hp', 'drift'],
-  properties: {
-    id: { type: 'integer', minimum: 0 },
-    kind: { enum: ['crag', 'knot', 'drifter', 'rimeshell', 'sparker', 'warden', 'squall', 'mote', 'gate'] },
-    lane: { type: 'integer', minimum: 0, maximum: 6 },
-    col: { type: 'integer', minimum: 0, maximum: 9 },
-    hp: { type: 'integer', minimum: 0, maximum: 4 },
-    drift: { enum: [-1, 0, 1] },
-  },
-};
-
-export const stateSchema = {
-  type: 'object',
-  additionalProperties: false,
-  required: [...STATE_KEYS],
-  properties: {
-    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
-    rngState: { type: 'integer', minimum: 0, maximum: 4294967295, description: `RNG cursor = column * ${BUDGET} (mod 2^32)` },
-    column: { type: 'integer', minimum: 9, description: 'columns drawn so far in the run (9 at the start)' },
-    shipLane: { type: 'integer', minimum: 0, maximum: 6 },
-    entities: { type: 'array', maxItems: 70, items: entitySchema, description: 'board order: column ascending, then lane ascending' },
-    phase: { enum: ['flying', 'reachClear', 'over'] },
-    hull: { type: 'integer', minimum: 0, maximum: 3 },
-    charge: { type: 'integer', minimum: 0, maximum: 9 },
-    chain: { type: 'integer', minimum: 0 },
-    reach: { type: 'integer', minimum: 1 },
-    hullLost: { type: 'boolean', description: 'hull lost during the current reach' },
-    turn: { type: 'integer', minimum: 0, description: 'accepted actions so far' },
-    score: { type: 'integer', minimum: 0, maximum: 1000000 },
-    nextId: { type: 'integer', minimum: 0 },
-  },
-};
-
-export const observationSchema = {
-  type: 'object',
-  required: [
-    'text',
-    'phase',
-    'reach',
-    'hull',
-    'charge',
-    'chain',
-    'chainMultiplier',
-    'reachMultiplier',
-    'shipLane',
-    'score',
-    'turn',
-    'columnInReach',
-    'wardens',
-    'entities',
-    'maxHull',
-    'maxCharge',
-    'pulseCost',
-    'flawless',
-    'pulseTarget',
-    'sparkLanes',
-    'gateCol',
-    'gateIn',
-  ],
-  properties: {
-    text: {
-      type: 'string',
-      description: 'plain-text picture: a status line, a column header, 7 lane rows of 10 cells (legend in spec.legend)',
-    },
-    phase: { enum: ['flying', 'reachClear', 'over'] },
-    reach: { type: 'integer' },
-    hull: { type: 'integer' },
-    charge: { type: 'integer' },
-    chain: { type: 'integer' },
-    chainMultiplier: { type: 'number' },
-    reachMultiplier: { type: 'number' },
-    shipLane: { type: 'integer' },
-    score: { type: 'integer' },
-    turn: { type: 'integer' },
-    columnInReach: { type: 'integer', minimum: 0, maximum: 21 },
-    wardens: {
-      type: 'array',
-      items: { type: 'object', properties: { lane: { type: 'integer' }, col: { type: 'integer' }, hp: { type: 'integer' } } },
-    },
-    entities: { type: 'array', maxItems: 70, items: entitySchema, description: 'every entity on the board, board order' },
-    maxHull: { const: 3 },
-    maxCharge: { const: 9 },
-    pulseCost: { const: 3, description: 'charge one FIRE costs' },
-    flawless: { type: 'boolean', description: 'no hull lost in this reach yet: its Gate still pays the flawless bonus' },
-    pulseTarget: {
-      description: "what a FIRE now would meet first in the craft's lane (motes and Gate markers let a pulse pass), or null",
-      oneOf: [
-        { type: 'null' },
-        {
-          type: 'object',
-          additionalProperties: false,
-          required: ['kind', 'lane', 'col', 'hp'],
-          properties: {
-            kind: entitySchema.properties.kind,
-            lane: { type: 'integer', minimum: 0, maximum: 6 },
-            col: { type: 'integer', minimum: 1, maximum: 9 },
-            hp: { type: 'integer', minimum: 0, maximum: 4 },
-          },
-        },
-      ],
-    },
-    sparkLanes: {
-      type: 'array',
-      items: { type: 'integer', minimum: 0, maximum: 6 },
-      description: 'lanes where a sparker sits in column 1 and discharges on the next scrolling turn',
-    },
-    gateCol: { oneOf: [{ type: 'null' }, { type: 'integer', minimum: 0, maximum: 9 }], description: 'board column of the Gate, or null' },
-    gateIn: {
-      type: 'integer',
-      minimum: 0,
-      maximum: 21,
-      description: 'scrolling turns until the Gate reaches column 0 (0 at a Gate or when over)',
-    },
-  },
-};
+// The served schemas are the one TypeBox declaration of each shape (src/shapes/), as plain JSON Schema.
+export { actionGrammar } from './shapes/action.ts';
+export const stateSchema = served(StateShape);
+export const observationSchema = served(ObservationShape);
 
 /** How to play, in a player's words (adapters show it as the how-to-play). */
 export const summary: string[] = [

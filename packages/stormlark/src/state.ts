@@ -2,87 +2,20 @@
 // counters and the RNG cursor. parseState trusts nothing: every field is required, and the counters
 // must agree with each other the way the rules advance them.
 import { type Parsed, v } from '@hearth/engine';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { maxScore } from './bounds.ts';
+import { MAX_CHARGE, MAX_HULL, SCORE_GUARD } from './limits.ts';
 import { BUDGET, gateColumnAt } from './schedule.ts';
+import { type Entity, type Kind, StateShape, type StormlarkState } from './shapes/state.ts';
 
-export type Kind = 'crag' | 'knot' | 'drifter' | 'rimeshell' | 'sparker' | 'warden' | 'squall' | 'mote' | 'gate';
-export const KINDS: readonly Kind[] = ['crag', 'knot', 'drifter', 'rimeshell', 'sparker', 'warden', 'squall', 'mote', 'gate'];
+export { MAX_CHARGE, MAX_HULL, PULSE_COST, SCORE_GUARD } from './limits.ts';
+export type { ActionType, StormlarkAction } from './shapes/action.ts';
+export { ACTION_TYPES } from './shapes/action.ts';
+export type { Entity, Kind, Phase, StormlarkState } from './shapes/state.ts';
+export { KINDS } from './shapes/state.ts';
 
-export interface Entity {
-  /** Unique within a run, assigned in draw order. */
-  id: number;
-  kind: Kind;
-  /** 0 (top) to 6 (bottom). */
-  lane: number;
-  /** 0 (the ship's column) to 9 (the freshly drawn column). */
-  col: number;
-  /** Hits left: knot, drifter, sparker 1; rimeshell 2 (1 once cracked); warden 4..1; crag, squall, mote, gate 0. */
-  hp: number;
-  /** Drifters: -1 (toward lane 0) or +1 (toward lane 6); everything else 0. */
-  drift: number;
-}
-
-export type Phase = 'flying' | 'reachClear' | 'over';
-
-export interface StormlarkState {
-  seed: number;
-  /** RNG cursor: index of the next draw in the column stream; advances by BUDGET on every scrolling turn. */
-  rngState: number;
-  /** Column counter: columns drawn so far in the run (9 at the start). */
-  column: number;
-  shipLane: number;
-  /** In board order: column ascending, then lane ascending. */
-  entities: Entity[];
-  phase: Phase;
-  hull: number;
-  charge: number;
-  chain: number;
-  reach: number;
-  /** Hull lost during the current reach (no flawless bonus at its Gate). */
-  hullLost: boolean;
-  /** Accepted actions so far (every kind, END_RUN and NEXT_REACH included). */
-  turn: number;
-  score: number;
-  /** The id the next drawn entity gets. */
-  nextId: number;
-}
-
-export type ActionType = 'UP' | 'DOWN' | 'FIRE' | 'VENT' | 'NEXT_REACH' | 'END_RUN';
-export const ACTION_TYPES: readonly ActionType[] = ['UP', 'DOWN', 'FIRE', 'VENT', 'NEXT_REACH', 'END_RUN'];
-export interface StormlarkAction {
-  type: ActionType;
-}
-
-export const MAX_HULL = 3;
-export const MAX_CHARGE = 9;
-export const PULSE_COST = 3;
-/**
- * The document's plausibility guard: no state with a higher score is accepted, and a run whose score
- * reaches it ends there with the score held at the guard (so no emitted state is ever refused).
- */
-export const SCORE_GUARD = 1_000_000;
-
-export const STATE_KEYS = [
-  'seed',
-  'rngState',
-  'column',
-  'shipLane',
-  'entities',
-  'phase',
-  'hull',
-  'charge',
-  'chain',
-  'reach',
-  'hullLost',
-  'turn',
-  'score',
-  'nextId',
-] as const;
-const ENTITY_KEYS = ['id', 'kind', 'lane', 'col', 'hp', 'drift'] as const;
-const U32 = 0xffffffff;
-/** Far beyond any run (a reach is 21 scrolling turns); keeps every counter an exact small integer. */
-const MAX_COLUMN = 100_000_000;
-
+/** The state's fields in declaration order (the served schema's order). */
+export const STATE_KEYS = Object.keys(StateShape.properties) as (keyof StormlarkState)[];
 const HP_RANGE: Readonly<Record<Kind, readonly [number, number]>> = {
   crag: [0, 0],
   knot: [1, 1],
@@ -102,27 +35,27 @@ export function validateState(value: unknown): Parsed<StormlarkState> {
   return { ok: true, value: cloneState(value as StormlarkState) };
 }
 
+const StateCheck = TypeCompiler.Compile(StateShape);
+
+/** "/entities/3/hp" -> "state.entities[3].hp": the field a shape failure names. */
+const fieldName = (path: string): string =>
+  `state${path
+    .split('/')
+    .slice(1)
+    .map((p) => (/^\d+$/.test(p) ? `[${p}]` : `.${p}`))
+    .join('')}`;
+
 function check(value: unknown): string | null {
-  const keys = v.exactKeys(value, 'state', STATE_KEYS);
-  if (keys) return keys;
-  const s = value as Record<string, unknown>;
-  const basic = v.firstError(
-    v.int(s.seed, 'state.seed', 0, U32),
-    v.int(s.rngState, 'state.rngState', 0, U32),
-    v.int(s.column, 'state.column', 9, MAX_COLUMN),
-    v.int(s.shipLane, 'state.shipLane', 0, 6),
-    v.array(s.entities, 'state.entities', 0, 70),
-    v.oneOf(s.phase, 'state.phase', ['flying', 'reachClear', 'over'] as const),
-    v.int(s.hull, 'state.hull', 0, MAX_HULL),
-    v.int(s.charge, 'state.charge', 0, MAX_CHARGE),
-    v.int(s.chain, 'state.chain', 0, MAX_COLUMN * 7),
-    v.int(s.reach, 'state.reach', 1, MAX_COLUMN),
-    v.bool(s.hullLost, 'state.hullLost'),
-    v.int(s.turn, 'state.turn', 0, MAX_COLUMN * 2),
-    v.int(s.score, 'state.score', 0, SCORE_GUARD),
-    v.int(s.nextId, 'state.nextId', 0, MAX_COLUMN * 8),
-  );
-  if (basic) return basic;
+  // 1: the compiled shape check of the one declaration (types, ranges, exact keys)
+  if (!StateCheck.Check(value)) {
+    const e = StateCheck.Errors(value).First();
+    if (!e) return 'state does not have the shape of a Stormlark state';
+    const name = e.path === '' ? 'state' : fieldName(e.path);
+    // a union of literals (kind, phase, drift) reads better as its list of values
+    const options = (e.schema.anyOf as { const?: unknown }[] | undefined)?.map((o) => o.const).filter((c) => c !== undefined);
+    return options?.length ? `${name} must be one of ${options.join(', ')}` : `${name}: ${e.message.toLowerCase()}`;
+  }
+  // 2: the semantic checks, cheapest first
   const st = value as StormlarkState;
   if (st.rngState !== (st.column * BUDGET) % 2 ** 32)
     return `state.rngState must be state.column * ${BUDGET} (mod 2^32) = ${(st.column * BUDGET) % 2 ** 32}, got ${st.rngState}`;
@@ -170,18 +103,7 @@ function checkEntities(st: StormlarkState): string | null {
   const countPerCol = new Array<number>(10).fill(0);
   for (let i = 0; i < st.entities.length; i++) {
     const name = `state.entities[${i}]`;
-    const e = st.entities[i] as unknown;
-    const shape = v.exactKeys(e, name, ENTITY_KEYS);
-    if (shape) return shape;
-    const r = e as Record<string, unknown>;
-    const basic = v.firstError(
-      v.int(r.id, `${name}.id`, 0, U32),
-      v.oneOf(r.kind, `${name}.kind`, KINDS),
-      v.int(r.lane, `${name}.lane`, 0, 6),
-      v.int(r.col, `${name}.col`, 0, 9),
-    );
-    if (basic) return basic;
-    const en = e as Entity;
+    const en = st.entities[i]!;
     if (en.id >= st.nextId) return `${name}.id ${en.id} must be below state.nextId ${st.nextId}`;
     const [lo, hi] = HP_RANGE[en.kind];
     const hp = v.int(en.hp, `${name}.hp (${en.kind})`, lo, hi);
