@@ -50,7 +50,7 @@ export const DECISIONS: Decision[] = [
   {
     topic: 'dayCosyRaw, bowls and dayPar',
     decision:
-      "state.dayCosyRaw counts every raw cosy award of the day: warmth and bowls. dayPar is in the same raw units: the reference policy's dayCosyRaw over the whole day played from the freshly generated room with the chain at 0 (so dayPar does not depend on the player's history). The day bonus is not raw cosy and is never in either.",
+      "state.dayCosyRaw counts every raw cosy award of the day: warmth and bowls. dayPar is in the same raw units: the reference policy's dayCosyRaw over the whole day played from the freshly generated room with the chain at 0 (so dayPar does not depend on the player's history). The reference policy values every bowl by the chain today's serves alone have built (as if the day had opened at chain 0, exactly as in the dayPar run), never by a chain carried in: so in a run it makes the dayPar run's decisions on every day, eats the same bowls at a chain at least as high, and its raw cosy is never below dayPar — it meets its own quota on every day it plays (the document: dayPar is "a reference policy's honest score for this exact room"). The day bonus is not raw cosy and is never in either.",
   },
   {
     topic: 'countdowns',
@@ -59,8 +59,7 @@ export const DECISIONS: Decision[] = [
   },
   {
     topic: 'DOZE stop tests',
-    decision:
-      'DOZE resolves one REST, then tests, in this order, looking back at the turn t it just resolved and ahead at the next turn n = t + 1: a bowl served on t; a bowl whose countdown starts on n (serveTurn = n + 3); a dog that on n will be on or next to any cat; a cat that earned warmth eligibility on t (lit, or warm hearth) and would not on n on the same tile; cloud on t differs from cloud on n. It stops after the REST on the first test that fires, after 4 RESTs, or when the day is over; the tests are never run before the first REST, so DOZE always spends at least one turn. DOZE is exactly that many RESTs.',
+    decision: `DOZE resolves one REST, then tests, in this order, looking back at the turn t it just resolved and ahead at the next turn n = t + 1: a bowl served on t; a bowl whose countdown starts on n (serveTurn = n + 3); a dog that on n will be on or next to any cat; any cat whose earning cap on its tile is lower on n than on t (lit 6 to unlit 0; the hearth lit by the band, cap 6, to the hearth out of the band, cap 3; the warm hearth 3 to a cold one) — the document's "a lit cat is about to fall out of the light", read with its own definitions: "A tile is lit when it is inside the band, the turn is not a cloud turn, no furniture stands between it and the window ...", so the hearth out of the band is only warm ("its purr tier is CAPPED AT 3 unless the band is actually on the hearth"), and a hearth cat the band leaves falls out of the light; cloud on t differs from cloud on n. It stops after the REST on the first test that fires, after 4 RESTs, or when the day is over; the tests are never run before the first REST, so DOZE always spends at least one turn. DOZE is exactly that many RESTs.`,
   },
   {
     topic: 'roster, big cat and start tiles',

@@ -333,8 +333,28 @@ function chainValue(state: PublicState, serveTurn: number): number {
   const turns: number[] = [];
   for (const b of state.bowls) if (b.status === 'waiting' && turns[turns.length - 1] !== b.serveTurn) turns.push(b.serveTurn);
   const j = turns.indexOf(serveTurn);
-  const c = state.chain;
+  const c = todaysChain(state);
   let v = 30 * Math.min(c + 1 + j, CHAIN_CAP);
   for (let l = j + 1; l < turns.length; l++) v += 30 * (Math.min(c + 1 + l, CHAIN_CAP) - Math.min(l - j, CHAIN_CAP));
   return v;
+}
+
+/**
+ * The chain as today's resolved serves alone leave it, as if the day had opened with the chain at 0: exactly
+ * the chain dayParOf's run has at this point. Valuing bowls by it (never by a chain carried in from earlier
+ * days) makes every decision of a run's day the same as in the dayPar run of that room, so the policy earns the
+ * same warmth and eats the same bowls, each paying at least as much (the real chain is never lower): its raw
+ * cosy is at least dayPar, and it meets its own quota on every day of every run it plays.
+ */
+export function todaysChain(state: PublicState): number {
+  let chain = 0;
+  const { bowls, turn } = state;
+  for (let i = 0; i < bowls.length; ) {
+    const t = bowls[i]!.serveTurn;
+    let eaten = 0;
+    for (; i < bowls.length && bowls[i]!.serveTurn === t; i++) if (bowls[i]!.status === 'eaten') eaten++;
+    if (t >= turn) break;
+    chain = eaten === 0 ? 0 : Math.min(chain + eaten, CHAIN_CAP);
+  }
+  return chain;
 }

@@ -39,7 +39,7 @@ export const appendix = {
   generation:
     'One @hearth/rng stream (streamId("sunloaf/day")) read from state.rng.cursor; draws in order: window, hearth, dog loops (h, w, top, left, offset, direction each), furniture (partial Fisher-Yates), cloud turns, lattice, big cat, cat tiles, serve turns, mats. Day d is generated from the cursor left by day d - 1 (0 for day 1).',
   referencePolicy:
-    "dayPar = raw cosy of the reference policy (policies.reference; src/planner.ts) playing the fresh room with chain 0. Each turn, for every cat, it values staying to the end of the day, napping until a later turn then moving, and moving now to each reachable tile (or, when urgent, on to a second tile next turn): own pile-free cosy (settled with dog resets and caps) times (4 + current neighbour pile) / 4, plus a quarter of each neighbour's stay value per pile point it gives, plus, per waiting bowl on the tile, the pay 30 * min(chain + 1 + j, 8) of the j-th remaining serve plus what the later serves would lose if that serve reset the chain. It moves the cat whose move now beats staying by the largest margin and is at least as good as moving later, otherwise rests. Ties: lower cat id, then lower tile.",
+    "dayPar = raw cosy of the reference policy (policies.reference; src/planner.ts) playing the fresh room with chain 0. Each turn, for every cat, it values staying to the end of the day, napping until a later turn then moving, and moving now to each reachable tile (or, when urgent, on to a second tile next turn): own pile-free cosy (settled with dog resets and caps) times (4 + current neighbour pile) / 4, plus a quarter of each neighbour's stay value per pile point it gives, plus, per waiting bowl on the tile, the pay 30 * min(c + 1 + j, 8) of the j-th remaining serve, where c is the chain today's resolved serves alone have built (a chain carried from earlier days is not counted, so a run's day repeats the dayPar run and never earns less than dayPar), plus what the later serves would lose if that serve reset the chain. It moves the cat whose move now beats staying by the largest margin and is at least as good as moving later, otherwise rests. Ties: lower cat id, then lower tile.",
   difficultyCeiling:
     'Every room curve is at its ceiling by day 24 (dogs speed 2); the quota ratio reaches 9500 on day 27 and the multiplier 1200 on day 33.',
 };
@@ -57,7 +57,7 @@ export const spec: Spec = {
   observationSchema,
   decisions: DECISIONS,
   carry: 'stateToken',
-  version: '1.0.0',
+  version: '1.1.0',
   legend,
   appendix,
   summary: SUMMARY,

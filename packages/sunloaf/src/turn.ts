@@ -160,7 +160,7 @@ export type DozeStop = 'serve' | 'countdown' | 'dog' | 'light' | 'cloud';
 /**
  * Why DOZE stops after the turn it just resolved (t = state.turn - 1), looking at the next turn n = state.turn,
  * or null to go on. Tests in this order: a bowl served on t; a bowl's countdown starts on n (serveTurn = n + 3);
- * a dog on or next to a cat on n; a cat earning on t that would not on n on the same tile; clouds differ on t and n.
+ * a dog on or next to a cat on n; a cat whose earning cap on its tile is lower on n than on t; clouds differ on t and n.
  */
 export function dozeStop(state: PublicState): DozeStop | null {
   const { layout } = state;
@@ -169,7 +169,9 @@ export function dozeStop(state: PublicState): DozeStop | null {
   for (const b of state.bowls) if (b.serveTurn === t) return 'serve';
   for (const b of state.bowls) if (b.serveTurn === n + COUNTDOWN) return 'countdown';
   if (layout.dogLoops.length > 0) for (const c of state.cats) if (dogReaches(layout, c.tile, n)) return 'dog';
-  for (const c of state.cats) if (warmthCap(layout, c.tile, t) > 0 && warmthCap(layout, c.tile, n) === 0) return 'light';
+  // "a lit cat is about to fall out of the light": any cat whose earning cap drops on its tile (lit 6 -> 0, the
+  // sunlit hearth 6 -> 3 as the band leaves it, the warm hearth 3 -> 0).
+  for (const c of state.cats) if (warmthCap(layout, c.tile, n) < warmthCap(layout, c.tile, t)) return 'light';
   if (isCloudy(layout, t) !== isCloudy(layout, n)) return 'cloud';
   return null;
 }

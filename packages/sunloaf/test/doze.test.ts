@@ -51,6 +51,31 @@ describe('DOZE stops early on each trigger', () => {
     const s = room({ day: 4, turn: 2, layout: { clouds: [2] }, cats: [{ tile: dark }] });
     expect(dozeVsRests(s)).toEqual({ spent: 1, equal: true });
   });
+  it('a cat on the band-lit hearth is about to lose the band (cap 6 -> 3), as the document reads (issue 17)', () => {
+    // North window, hearth on (3, 0): column 0 is lit on turns 0-2, then the hearth is only warm (cap 3).
+    const s = room({ layout: { hearth: tileAt(3, 0) }, cats: [{ tile: tileAt(3, 0), settled: 2 }] });
+    expect(dozeVsRests(s)).toEqual({ spent: 3, equal: true });
+    const after = cloneState(s);
+    doze(after);
+    expect(dozeStop(after)).toBe('light');
+    expect(after.turn).toBe(3);
+  });
+  it('the cases issue 17 found: seed 328 (MOVE 1 -> 1, DOZE) spends 2 turns, seed 4 (MOVE 1 -> 35, REST, DOZE) 1', async () => {
+    const game = await loadSunloaf();
+    const play = (seed: number, actions: object[]) => {
+      let r = game.init(seed) as { state: State };
+      let spent = 0;
+      for (const a of actions) {
+        const next = game.act(r.state, a);
+        if (!next.ok) throw new Error(next.reason);
+        spent = next.state.turn - r.state.turn;
+        r = next;
+      }
+      return spent;
+    };
+    expect(play(328, [{ type: 'MOVE', cat: 1, tile: 1 }, { type: 'DOZE' }])).toBe(2);
+    expect(play(4, [{ type: 'MOVE', cat: 1, tile: 35 }, { type: 'REST' }, { type: 'DOZE' }])).toBe(1);
+  });
   it('stops at the end of the day', () => {
     const s = room({ turn: 19, cats: [{ tile: dark }] });
     expect(dozeVsRests(s)).toEqual({ spent: 2, equal: true });

@@ -37,14 +37,14 @@ for (const seed of [7, 2024]) {
   writeGolden(dir, `reference-seed-${seed}-day13`, game, seed, actions, 'reference policy through day 13, then END_RUN');
 }
 
-// The reference policy with every REST replaced by DOZE: DOZE stops on every trigger along the way.
+// The reference policy with every REST replaced by DOZE (first 400 actions): DOZE stops on every trigger along the way.
 {
   const policy = game.policies.reference!(3);
   const actions = record(3, (s, legal) => {
     const a = policy.decide(s, legal);
     return a.type === 'REST' ? { type: 'DOZE' } : a;
   });
-  writeGolden(dir, 'doze-seed-3', game, 3, actions.slice(0, 400), 'reference policy resting by DOZE until the run ends');
+  writeGolden(dir, 'doze-seed-3', game, 3, actions.slice(0, 400), 'reference policy resting by DOZE: its first 400 actions');
 }
 
 // Uniform random legal play (END_RUN excluded) until the quota is missed.
@@ -55,6 +55,29 @@ for (const seed of [1, 99]) {
     return pool[stream.below(pool.length)] ?? null;
   });
   writeGolden(dir, `random-seed-${seed}`, game, seed, actions, 'uniform random legal play without END_RUN');
+}
+
+// Regressions (golden/regressions/): the minimal action list of every bug fixed, replayed by the conformance kit.
+{
+  const regressions = fileURLToPath(new URL('../golden/regressions', import.meta.url));
+  const cases: [string, number, Action[], string][] = [
+    [
+      'doze-hearth-leaves-band-seed-328',
+      328,
+      [{ type: 'MOVE', cat: 1, tile: 1 }, { type: 'DOZE' }],
+      'issue 17: DOZE stops when a cat on the band-lit hearth is about to lose the band (cap 6 -> 3): 2 turns, not 3',
+    ],
+    [
+      'doze-hearth-leaves-band-seed-4',
+      4,
+      [{ type: 'MOVE', cat: 1, tile: 35 }, { type: 'REST' }, { type: 'DOZE' }],
+      'issue 17: DOZE stops after 1 turn when the band leaves the hearth cat (the engine used to play 4)',
+    ],
+  ];
+  for (const [name, seed, actions, note] of cases) {
+    replayState(seed, actions);
+    writeGolden(regressions, name, game, seed, actions, note);
+  }
 }
 
 function replayState(seed: number, actions: Action[]) {
