@@ -50,7 +50,7 @@ export const DECISIONS: Decision[] = [
   {
     topic: 'dayCosyRaw, bowls and dayPar',
     decision:
-      "state.dayCosyRaw counts every raw cosy award of the day: warmth and bowls. dayPar is in the same raw units: the reference policy's dayCosyRaw over the whole day played from the freshly generated room with the chain at 0 (so dayPar does not depend on the player's history). The reference policy values every bowl by the chain today's serves alone have built (as if the day had opened at chain 0, exactly as in the dayPar run), never by a chain carried in: so in a run it makes the dayPar run's decisions on every day, eats the same bowls at a chain at least as high, and its raw cosy is never below dayPar — it meets its own quota on every day it plays (the document: dayPar is "a reference policy's honest score for this exact room"). The day bonus is not raw cosy and is never in either.",
+      "state.dayCosyRaw counts every raw cosy award of the day: warmth and bowls. dayPar is in the same raw units: the reference policy's dayCosyRaw over the whole day played from the freshly generated room with the chain at 0 (so dayPar does not depend on the player's history). The reference policy values every bowl by the chain today's serves alone have built (as if the day had opened at chain 0, exactly as in the dayPar run), never by a chain carried in: so in a run it makes the dayPar run's decisions on every day, eats the same bowls at a chain at least as high, and its raw cosy is never below dayPar — it meets its own quota on every day it plays (the document: dayPar is \"a reference policy's honest score for this exact room\"). The day bonus is not raw cosy and is never in either.",
   },
   {
     topic: 'countdowns',
