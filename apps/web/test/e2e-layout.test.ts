@@ -103,6 +103,49 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
     }
   }
 
+  it('draws Cragwake hazard labels that never intersect or spill out of their box, where two share a column', async (ctx) => {
+    if (!registry.has('cragwake')) ctx.skip();
+    const game = (await registry.load('cragwake'))!;
+    const wire = createWire(game, { codec: PlainTokenCodec });
+    // a greedy game until a column carries two hazards (a gust and a rockfall, or now and next)
+    let found: { seed: number; actions: unknown[] } | undefined;
+    for (let seed = 1; seed <= 40 && !found; seed++) {
+      const policy = game.policies.greedy!(seed);
+      let r: OkResponse = wire.init(seed);
+      const actions: unknown[] = [];
+      for (let i = 0; i < 600 && !r.gameOver && !found; i++) {
+        const hazards = (r.observation as unknown as { hazards: { now: string[]; next: string[] }[] }).hazards;
+        if (hazards.some((z) => z.now.length + z.next.length > 1)) found = { seed, actions: [...actions] };
+        const action = policy.decide(r.state, r.legalActions);
+        const next = wire.act({ state: r.state, action });
+        if (!next.ok) break;
+        actions.push(action);
+        r = next;
+      }
+    }
+    expect(found, 'no greedy game in 40 seeds had two hazards in one column').toBeDefined();
+    const page = await h.open(`#/cragwake?seed=${found!.seed}&replay=${encodeActions(found!.actions)}`);
+    await page.click('#replay-bar [data-replay="end"]').catch(() => {});
+    await page.waitForSelector('#replay-bar[data-done="true"]');
+    const boxes = await page.$$eval('#board .marker', (marks) =>
+      marks.map((m) => {
+        const box = (m.querySelector('rect') as SVGGraphicsElement).getBBox();
+        const text = (m.querySelector('text') as SVGGraphicsElement).getBBox();
+        return { box: { x: box.x, y: box.y, w: box.width, h: box.height }, text: { x: text.x, y: text.y, w: text.width, h: text.height } };
+      }),
+    );
+    expect(boxes.length).toBeGreaterThan(1);
+    const hit = (a: { x: number; y: number; w: number; h: number }, b: typeof a) =>
+      a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+    for (let i = 0; i < boxes.length; i++) {
+      const { box, text } = boxes[i]!;
+      expect(text.x >= box.x - 0.5 && text.x + text.w <= box.x + box.w + 0.5, `label ${i} spills sideways`).toBe(true);
+      for (let j = i + 1; j < boxes.length; j++) expect(hit(text, boxes[j]!.text), `labels ${i} and ${j} overlap`).toBe(false);
+    }
+    await page.screenshot({ path: join(artifacts, 'cragwake-desktop-hazards.png') });
+    await page.close();
+  }, 120_000);
+
   it('says plainly that leaderboards need the hearth server when the page is served without it', async () => {
     const slug = registry.slugs[0]!;
     const page = await h.open(`#/leaderboard/${slug}`);
