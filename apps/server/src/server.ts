@@ -10,6 +10,7 @@ import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createReplayPool, type ReplayPool } from './replay-pool.ts';
 import { API_METHODS, registerApiRoutes } from './routes/api.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
+import { registerMcpRoutes } from './routes/mcp.ts';
 import { registerWebRoutes, resolveWebDist } from './routes/web.ts';
 import { mountRuns, type RunsOptions } from './runs-mount.ts';
 import { createAesCodec, createHmacSealer, deriveKeys, randomSecret } from './sealing.ts';
@@ -43,6 +44,8 @@ export interface ServerOptions {
   replay?: { threads?: number; maxQueue?: number };
   /** A replay pool to use instead of making one (not closed by dispose; tests share one with fixture games). */
   replayPool?: ReplayPool;
+  /** Idle expiry of an MCP agent's game (MCP_IDLE_MINUTES; default 120 minutes). */
+  mcpIdleMs?: number;
   /** Runs, leaderboards and challenges (runs-mount.ts): a store or where to open one; without, those routes answer 503. */
   runs?: RunsOptions;
 }
@@ -206,6 +209,8 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   registerApiRoutes(app, ctx);
   registerDocsRoutes(app, ctx);
   const runs = await mountRuns(app, ctx, options.runs);
+  // MCP over streamable HTTP: agent games live in the database when there is one, so every instance serves them.
+  const mcp = registerMcpRoutes(app, ctx, { sessions: runs.store?.games, secret, idleMs: options.mcpIdleMs });
 
   // Known paths with a method they do not take: 405 with Allow.
   const allow: Record<string, string> = {
@@ -251,6 +256,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     replayPool,
     store: runs.store,
     dispose: async () => {
+      mcp.close();
       await runs.close();
       limiter?.stop();
       if (ownPool) await replayPool.close();
