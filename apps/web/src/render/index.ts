@@ -7,13 +7,14 @@ import { stormlarkRenderer } from './stormlark.ts';
 import { sunloafRenderer } from './sunloaf.ts';
 import type { Renderer } from './types.ts';
 
-const bySlug: Record<string, Renderer<any>> = {
-  cragwake: cragwakeRenderer,
-  'lantern-volley': lanternVolleyRenderer,
-  stormlark: stormlarkRenderer,
-  sunloaf: sunloafRenderer,
+// Each renderer's UI state is its own (null, a selection, an aim); the page only hands back what initUi made.
+const bySlug: Record<string, Renderer<unknown>> = {
+  cragwake: cragwakeRenderer as Renderer<unknown>,
+  'lantern-volley': lanternVolleyRenderer as Renderer<unknown>,
+  stormlark: stormlarkRenderer as Renderer<unknown>,
+  sunloaf: sunloafRenderer as Renderer<unknown>,
 };
 
-export function rendererFor(slug: string): Renderer<any> {
-  return bySlug[slug] ?? genericRenderer;
+export function rendererFor(slug: string): Renderer<unknown> {
+  return bySlug[slug] ?? (genericRenderer as Renderer<unknown>);
 }

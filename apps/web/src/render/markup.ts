@@ -62,4 +62,4 @@ export function gauge(label: string, value: number, max: number, cls: string): s
   return `<div class="gauge ${esc(cls)}" role="meter" aria-label="${esc(label)}" aria-valuenow="${value}" aria-valuemin="0" aria-valuemax="${max}"><span class="gauge-label">${esc(label)} ${esc(value)}/${esc(max)}</span><span class="gauge-fill" style="width:${pct.toFixed(1)}%"></span></div>`;
 }
 
-export const isRecord = (v: unknown): v is Record<string, any> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
