@@ -149,3 +149,54 @@ console.log(`  checks/s on boards from play, WASM / JS:  ${fmt(playedWasm)} / ${
 console.log(
   `  repairs/s on random boards, WASM / JS:    ${fmt(repairsWasm)} / ${fmt(repairsJs)}  (${(repairsWasm / repairsJs).toFixed(2)}x)`,
 );
+
+/** The middle value of any list (median above is the middle of exactly three rounds). */
+const middle = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+
+// The compact view (game.compact with the recap) over random and strong play: bytes of its JSON.
+{
+  const game = createGame(wasm);
+  const sizes: number[] = [];
+  const stream = new Stream(2, streamId('stormlark-bench-compact'));
+  const strong = game.policies.strong!;
+  for (let seed = 1; seed <= 30; seed++) {
+    let s = game.init(seed).state;
+    const p = strong(seed);
+    for (let t = 0; t < 400 && s.phase !== 'over'; t++) {
+      const legal = game.rules.legalActions(s).filter((a) => a.type !== 'END_RUN');
+      const a = seed % 2 ? p.decide(s, legal) : legal[stream.below(legal.length)]!;
+      const r = game.act(s, a, { trusted: true, compact: true });
+      if (!r.ok) break;
+      sizes.push(Buffer.byteLength(JSON.stringify(r.view)));
+      s = r.state;
+    }
+  }
+  sizes.sort((a, b) => a - b);
+  console.log(
+    `  compact view bytes over ${sizes.length} states (random and strong play): median ${middle(sizes)}, max ${sizes[sizes.length - 1]}  (goal < 1,300)`,
+  );
+}
+
+// act on a validated state vs the trusted path (parseState skipped), CPU time alternated after a warm-up.
+{
+  const game = createGame(wasm);
+  const states = Array.from({ length: 64 }, (_, i) => JSON.parse(JSON.stringify(game.init(i).state)));
+  const vent = { type: 'VENT' };
+  const run = (trusted: boolean) => {
+    const c0 = process.cpuUsage();
+    for (let k = 0; k < 20; k++) for (const s of states) game.act(s, vent, { trusted });
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / (20 * states.length);
+  };
+  run(false);
+  run(true);
+  const parsed: number[] = [];
+  const trusted: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    parsed.push(run(false));
+    trusted.push(run(true));
+  }
+  const a = middle(parsed);
+  const b = middle(trusted);
+  console.log(`  act µs per call, validating / trusted: ${a.toFixed(1)} / ${b.toFixed(1)}  (parseState is ${(a - b).toFixed(1)} µs)`);
+}
