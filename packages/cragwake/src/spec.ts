@@ -117,6 +117,11 @@ export const DECISIONS: Decision[] = [
       'While climbing: moves in the order down-left, down, down-right, left, right, up-left, up, up-right (steps), then left 2, right 2, up 1 left 2, up 1 right 2, up 2 left 1, up 2, up 2 right 1 (lunges), each only when legal, then {type:"breathe"}. At a ledge: climbOn, endRun. Over: none.',
   },
   {
+    topic: 'what the observation carries, what happened, and the compact view',
+    decision:
+      'The document: "Nothing else is hidden". Every datum a picture needs is an observation field (the text picture is only a convenience): wall (the band, lowest row first, with ledge, belay, floor and underFloor flags and every hold), position, moves (the one name for the legal targets, each with its cost now and whether it is a lunge), breath (what breathing would do now), hazards (per column, gust and rockfall this turn and next), endedBecause. A recap (act option recap) lists what one action did with stable kinds (stamina_spent, stamina_gained, gust, hold_cracked, hold_broken, height, pitch_complete, clean_streak, streak_reset, stamina_refilled, rockfall, spindrift, frost, pitch_dipped, climb_on, run_ended); its points are the score change. The compact view (act option compact) lists actions as { move: [[row, col, cost], ...], breathe: stamina change } while climbing, { climbOn: true, endRun: true } at a ledge, {} once over.',
+  },
+  {
     topic: 'the start',
     decision:
       'Turn 0, pitch 1, stamina = tank = 24, at row 0 column 3 on the ledge, phase climbing (the ledge at row 0 offers no climbOn). Breathing on any ledge costs 1.',
