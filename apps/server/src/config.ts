@@ -54,6 +54,8 @@ export function readEnv(env: NodeJS.ProcessEnv): EnvConfig {
       kernel: env.KERNEL === 'js' ? 'js' : 'wasm',
       helloRoute: env.HELLO_ROUTE === '1',
       logSample: fraction(env.LOG_SAMPLE, 'LOG_SAMPLE', 1),
+      // MCP agents' games expire after this many idle minutes.
+      mcpIdleMs: int(env.MCP_IDLE_MINUTES, 'MCP_IDLE_MINUTES', 120, 1) * 60_000,
       // Runs, leaderboards and challenges: a SQLite file under DATA_DIR (default ./data), or DATABASE_URL.
       runs: {
         database: storeOptionsFromEnv(env),
