@@ -1,8 +1,12 @@
 // hearth: the command line. Dispatches to one command module each; errors become messages and exit codes.
+import { agent } from './commands/agent.ts';
+import { leaderboard } from './commands/leaderboard.ts';
 import { list, spec } from './commands/list.ts';
+import { mcp } from './commands/mcp.ts';
 import { play } from './commands/play.ts';
 import { replay } from './commands/replay.ts';
 import { sim } from './commands/sim.ts';
+import { submit } from './commands/submit.ts';
 import { verify } from './commands/verify.ts';
 import { UsageError } from './games.ts';
 
@@ -14,14 +18,32 @@ export const USAGE = `hearth: four score-attack games in the terminal
                                                play in the terminal (in-process, or through a server's HTTP API)
   hearth play <slug> --json [--seed N] [--server URL] [--record FILE]
                                                one action JSON per stdin line -> one response JSON per stdout line
-  hearth replay <file>                         step through a record { slug, seed, actions }
+  hearth replay <file> [--play]                step through a record { slug, seed, actions } (space plays)
   hearth verify <file> [--json]                replay a record: final score and state hash (as the server's /verify)
+  hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY]
+                                               a verified run on the server's leaderboards
+  hearth leaderboard <slug> --server URL [--board all|daily|challenge] [--kind human|agent]
+                                               the best verified run per player
+  hearth agent run --game <slug> --seeds A..B --command "<program>"
+                                               drive a JSON-pipe program over many seeds: records, scorecard
+  hearth mcp [--server URL]                    the MCP server over stdio (for desktop and coding agents)
   hearth sim <args...>                         the simulator (hearth sim --help)
 
 NO_COLOR=1 or --no-color turns colour off. Ctrl-C leaves at once and restores the terminal.
 `;
 
-const commands: Record<string, (argv: readonly string[]) => Promise<number>> = { list, spec, play, replay, verify, sim };
+const commands: Record<string, (argv: readonly string[]) => Promise<number>> = {
+  list,
+  spec,
+  play,
+  replay,
+  verify,
+  submit,
+  leaderboard,
+  agent,
+  mcp,
+  sim,
+};
 
 export async function main(argv: readonly string[]): Promise<number> {
   const [command, ...rest] = argv;

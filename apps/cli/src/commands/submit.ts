@@ -1,0 +1,80 @@
+// hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY] [--json]
+// Sends a record to POST {URL}/api/runs; the server replays it and stores it only when every action is accepted.
+// A name is claimed by its first run: that answer carries the player key once, saved here for later runs.
+import { parseArgs } from '../args.ts';
+import { UsageError } from '../games.ts';
+import { apiUrl, callJson, refusalText } from '../net/http.ts';
+import { keysPath, loadKey, saveKey } from '../net/keys.ts';
+import { readRecord } from '../record.ts';
+
+const USAGE = 'usage: hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY] [--json]';
+
+export async function submit(argv: readonly string[]): Promise<number> {
+  const args = parseArgs(argv, {
+    server: 'string',
+    name: 'string',
+    agent: 'string',
+    notes: 'string',
+    key: 'string',
+    json: 'boolean',
+  });
+  if ('error' in args) throw new UsageError(args.error);
+  const [file, ...extra] = args.positionals;
+  const { server, name } = args.values;
+  if (!file || extra.length > 0 || !server || !name) throw new UsageError(USAGE);
+  checkServer(server);
+  const record = readRecord(file);
+  const result = await submitRecord(server, record, { name, agent: args.values.agent, notes: args.values.notes, key: args.values.key });
+  if (args.values.json) process.stdout.write(`${JSON.stringify(result.body)}\n`);
+  else process.stdout.write(`${result.lines.join('\n')}\n`);
+  return result.ok ? 0 : 1;
+}
+
+export function checkServer(server: string): void {
+  try {
+    const url = new URL(server);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new UsageError(`--server must be an http(s) URL, e.g. http://127.0.0.1:8787 (got ${JSON.stringify(server)})`);
+  }
+}
+
+export interface SubmitOutcome {
+  ok: boolean;
+  body: Record<string, unknown>;
+  lines: string[];
+}
+
+/** One submission; the key comes from --key, else from the saved keys; a newly issued key is saved. */
+export async function submitRecord(
+  server: string,
+  record: { slug: string; seed: number; actions: readonly unknown[] },
+  who: { name: string; agent?: string | undefined; notes?: string | undefined; key?: string | undefined },
+): Promise<SubmitOutcome> {
+  const key = who.key ?? loadKey(server, who.name);
+  const { status, body } = await callJson(apiUrl(server, '/api/runs'), {
+    headers: key ? { authorization: `Bearer ${key}` } : {},
+    body: {
+      game: record.slug,
+      seed: record.seed,
+      actions: record.actions,
+      player: who.name,
+      ...(who.agent !== undefined ? { agent: who.agent } : {}),
+      ...(who.notes !== undefined ? { notes: who.notes } : {}),
+    },
+  });
+  if (body.ok !== true) {
+    const where = typeof body.index === 'number' ? ` (action ${body.index})` : '';
+    const hint = body.reason === 'key_required' ? ` Pass --key KEY (no key for ${who.name} at this server in ${keysPath()}).` : '';
+    return { ok: false, body, lines: [`${server} refused the run${where}, HTTP ${status}: ${refusalText(body)}${hint}`] };
+  }
+  const lines = [
+    `${body.duplicate === true ? 'already stored as' : 'stored as'} run ${String(body.runId)}: score ${String(body.score)}, rank ${String(body.rank)} on ${record.slug}`,
+  ];
+  if (typeof body.url === 'string') lines.push(`watch it: ${body.url}`);
+  if (typeof body.playerKey === 'string') {
+    const path = saveKey(server, who.name, body.playerKey);
+    lines.push(`${who.name} is yours at this server: its player key is saved in ${path} (mode 0600); later runs use it.`);
+  }
+  return { ok: true, body, lines };
+}

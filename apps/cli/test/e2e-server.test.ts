@@ -1,0 +1,139 @@
+// hearth submit, hearth leaderboard and hearth agent run --server against the real bundled server
+// (apps/server/dist/server.mjs, a SQLite file in a temp DATA_DIR): a first claim saves the player key (0600),
+// later runs use it, a run without it is refused, duplicates come back as such, the board lists the player,
+// and the agent harness normalises against the challenge baselines. Skipped, with the reason printed, where
+// the server bundle is missing or predates /api/runs.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const BIN = fileURLToPath(new URL('../dist/hearth.mjs', import.meta.url));
+const SERVER = fileURLToPath(new URL('../../server/dist/server.mjs', import.meta.url));
+const PY_AGENT = fileURLToPath(new URL('../../../examples/python-agent/agent.py', import.meta.url));
+
+const skipReason = !existsSync(SERVER)
+  ? `${SERVER} is not built (pnpm --filter @hearth/server build)`
+  : !readFileSync(SERVER, 'utf8').includes('/api/runs')
+    ? `${SERVER} predates POST /api/runs`
+    : undefined;
+if (skipReason) console.warn(`e2e-server: skipped: ${skipReason}`);
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-cli-server-'));
+let server: ChildProcess | undefined;
+let url = '';
+
+const hearth = (args: string[], config: string) =>
+  spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: config } });
+
+describe.skipIf(skipReason !== undefined)('against the real server', () => {
+  beforeAll(async () => {
+    server = spawn(process.execPath, [SERVER], {
+      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: join(dir, 'data'), RATE_LIMIT_RPS: '0', RUN_RATE_PER_MINUTE: '0' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    // The server logs one JSON line per event; the "listening" one carries its URL.
+    const lines = createInterface({ input: server.stdout! });
+    url = await new Promise<string>((resolve, reject) => {
+      server!.once('exit', (code) => reject(new Error(`the server exited (${code}) before listening`)));
+      lines.on('line', (line) => {
+        try {
+          const entry = JSON.parse(line) as { msg?: string; url?: string };
+          if (entry.msg === 'listening' && entry.url) resolve(entry.url.replace('localhost', '127.0.0.1'));
+        } catch {
+          // not a log line
+        }
+      });
+    });
+  });
+  afterAll(async () => {
+    if (!server || server.exitCode !== null) return;
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  });
+
+  it('submit claims a name once (key saved 0600), reuses the key, refuses without it; leaderboard lists the run', () => {
+    const config = join(dir, 'config-a');
+    const runs = join(dir, 'runs');
+    const made = hearth(
+      ['agent', 'run', '--game', 'cragwake', '--seeds', '1..2', '--command', `python3 ${PY_AGENT}`, '--out', runs],
+      config,
+    );
+    expect(made.status, made.stderr).toBe(0);
+
+    const first = hearth(['submit', join(runs, 'cragwake-1.json'), '--server', url, '--name', 'alice', '--agent', 'py-example'], config);
+    expect(first.status, first.stderr + first.stdout).toBe(0);
+    expect(first.stdout).toMatch(/stored as run \d+: score \d+, rank \d+ on cragwake/);
+    expect(first.stdout).toContain('player key is saved in');
+    const keys = join(config, 'hearth', 'keys.json');
+    expect(statSync(keys).mode & 0o777).toBe(0o600);
+    const saved = JSON.parse(readFileSync(keys, 'utf8')) as Record<string, Record<string, string>>;
+    expect(Object.values(saved)[0]?.alice).toMatch(/^[A-Za-z0-9_-]+$/);
+
+    const again = hearth(['submit', join(runs, 'cragwake-1.json'), '--server', url, '--name', 'alice'], config);
+    expect(again.stdout).toContain('already stored as run');
+
+    const second = hearth(
+      ['submit', join(runs, 'cragwake-2.json'), '--server', url, '--name', 'alice', '--agent', 'py-example', '--json'],
+      config,
+    );
+    expect(second.status, second.stdout).toBe(0);
+    expect(JSON.parse(second.stdout)).toMatchObject({ ok: true });
+
+    const stranger = hearth(['submit', join(runs, 'cragwake-2.json'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
+    // A duplicate is answered before the name check; a fresh run under a claimed name needs the key.
+    const fresh = hearth(['agent', 'run', '--game', 'cragwake', '--seeds', '3', '--command', `python3 ${PY_AGENT}`, '--out', runs], config);
+    expect(fresh.status).toBe(0);
+    const refused = hearth(['submit', join(runs, 'cragwake-3.json'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
+    expect(refused.status).toBe(1);
+    expect(refused.stdout).toContain('key_required');
+    expect(stranger.stdout).toContain('already stored');
+
+    const board = hearth(['leaderboard', 'cragwake', '--server', url], config);
+    expect(board.status, board.stderr).toBe(0);
+    expect(board.stdout).toMatch(/^\s*1\s+alice\s+\d+\s+py-example/m);
+    const json = JSON.parse(hearth(['leaderboard', 'cragwake', '--server', url, '--kind', 'agent', '--json'], config).stdout);
+    expect(json.ok).toBe(true);
+    expect(hearth(['leaderboard', 'cragwake', '--server', url, '--board', 'weekly'], config).status).toBe(2);
+    expect(hearth(['leaderboard', 'no-such-game', '--server', url], config).status).toBe(1);
+  });
+
+  it('agent run --server normalises against the challenge baselines and submits with --name', async () => {
+    const config = join(dir, 'config-c');
+    const challenge = (await (await fetch(`${url}/api/challenges/stormlark`)).json()) as {
+      sets: Array<{ games: Record<string, { seeds: Array<{ seed: number }> }> }>;
+    };
+    const seeds = challenge.sets[0]?.games.stormlark?.seeds.slice(0, 2).map((s) => s.seed) ?? [];
+    expect(seeds.length).toBe(2);
+    const r = hearth(
+      [
+        'agent',
+        'run',
+        '--game',
+        'stormlark',
+        '--seeds',
+        seeds.join(','),
+        '--command',
+        `python3 ${PY_AGENT}`,
+        '--out',
+        join(dir, 'runs-c'),
+      ].concat(['--server', url, '--name', 'bot-bob', '--json']),
+      config,
+    );
+    expect(r.status, r.stderr).toBe(0);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    const card = lines.at(-1).scorecard[0];
+    expect(card).toMatchObject({ slug: 'stormlark', runs: 2 });
+    expect(card.normalised.seeds).toBe(2);
+    expect(Number.isFinite(card.normalised.mean)).toBe(true);
+    const board = hearth(['leaderboard', 'stormlark', '--server', url], config);
+    expect(board.stdout).toContain('bot-bob');
+  });
+});
