@@ -263,7 +263,7 @@ describe.each(backends.names)('runs on %s', (name) => {
     const stored = await post(s1.url, { game: 'cragwake', seed: cragwake.seed, actions: cragwake.actions, player: 'keeper' });
     expect(stored.status).toBe(201);
     const health = await get(s1.url, '/healthz');
-    expect(health.body.database).toMatchObject({ ok: true, kind: name, migration: '001-initial' });
+    expect(health.body.database).toMatchObject({ ok: true, kind: name, migration: '002-best-runs' });
     await s1.close();
     await s1.server.dispose();
     const s2 = await startServer({ runs: { database: options, perPlayer: false } });

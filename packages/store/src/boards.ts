@@ -31,10 +31,49 @@ interface Raw {
   seeds?: number | string;
 }
 
+/** How many bests in a scope come before the sort key `c` (score desc, earlier first): an index range count. */
+export async function countAhead(db: Kysely<Database>, game: string, scope: string, c: Cursor): Promise<number> {
+  const row = await db
+    .selectFrom('best_runs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('game', '=', game)
+    .where('scope', '=', scope)
+    .where(sql<boolean>`(score > ${c[0]} or (score = ${c[0]} and (created_at < ${c[1]} or (created_at = ${c[1]} and run_id < ${c[2]}))))`)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** An unfiltered all-time or daily board: the kept bests in index order after the cursor, ranks by count. */
+async function bestsPage(db: Kysely<Database>, q: BoardQuery, cursor: Cursor | null): Promise<Raw[]> {
+  const scope = q.board === 'daily' ? `daily:${q.date ?? ''}` : 'all';
+  let query = db
+    .selectFrom('best_runs as b')
+    .innerJoin('runs as r', 'r.id', 'b.run_id')
+    .innerJoin('players as p', 'p.id', 'b.player_id')
+    .select(['p.name as player', 'b.score', 'b.run_id', 'r.agent', 'r.kind', 'b.created_at as at'])
+    .where('b.game', '=', q.game)
+    .where('b.scope', '=', scope);
+  if (cursor) {
+    query = query.where(
+      sql<boolean>`(b.score < ${cursor[0]} or (b.score = ${cursor[0]} and (b.created_at > ${cursor[1]} or (b.created_at = ${cursor[1]} and b.run_id > ${cursor[2]}))))`,
+    );
+  }
+  const rows = await query
+    .orderBy('b.score', 'desc')
+    .orderBy('b.created_at', 'asc')
+    .orderBy('b.run_id', 'asc')
+    .limit(q.limit + 1)
+    .execute();
+  // The first row's rank: 1 + every best before the cursor (the cursor row included).
+  const first = cursor ? 1 + (await countAhead(db, q.game, scope, cursor)) + 1 : 1;
+  return rows.map((r, i) => ({ ...r, rank: first + i }) as Raw);
+}
+
 /**
- * Boards are one SQL statement each: window functions pick every player's best run (score desc, then the
- * earlier run, then the lower id) and number the bests in board order; the page is the bests after the cursor.
- * The runs_board / runs_daily indexes serve the per-player partition in index order.
+ * Unfiltered all-time and daily boards read the kept bests (best_runs) in index order. Filtered boards (kind,
+ * agent) and challenge boards are one SQL statement each: window functions pick every player's best run
+ * (score desc, then the earlier run, then the lower id) and number the bests in board order; the page is the
+ * bests after the cursor. The runs_board / runs_daily / runs_game_seed indexes serve the partitions.
  */
 export function createBoardStore(db: Kysely<Database>): BoardStore {
   return {
@@ -50,7 +89,9 @@ export function createBoardStore(db: Kysely<Database>): BoardStore {
         : sql``;
       const limit = q.limit + 1;
       let result: { rows: Raw[] };
-      if (q.board === 'challenge') {
+      if (q.board !== 'challenge' && q.kind === undefined && q.agent === undefined) {
+        result = { rows: await bestsPage(db, q, cursor) };
+      } else if (q.board === 'challenge') {
         result = await sql<Raw>`
           with cs as (
             select seed, random_score, strong_score from challenge_seeds where challenge = ${q.challenge ?? ''} and game = ${q.game}

@@ -1,4 +1,5 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
+import { countAhead } from './boards.ts';
 import { decodeActions, encodeActions, runHash } from './encode.ts';
 import { hashKey, keyMatches, nameKey, newPlayerKey } from './players.ts';
 import type { Database, RunsTable } from './schema.ts';
@@ -38,22 +39,17 @@ export function createRunStore(db: Kysely<Database>): RunStore {
     return row ? toRecord(row) : null;
   };
 
+  /** The player's place on the game's all-time board: 1 + the bests ahead of theirs (an index range count). */
   const rankOf = async (game: string, playerId: number): Promise<number | null> => {
-    // The player's best run, then how many players' bests come before it (board order: score desc, earlier first).
-    const result = await sql<{ rank: number | string | null }>`
-      with best as (
-        select player_id, score, created_at, id,
-               row_number() over (partition by player_id order by score desc, created_at asc, id asc) as pn
-        from runs where game = ${game}
-      ),
-      b as (select player_id, score, created_at, id from best where pn = 1),
-      me as (select score, created_at, id from b where player_id = ${playerId})
-      select (select count(*) from b, me
-              where b.score > me.score
-                 or (b.score = me.score and (b.created_at < me.created_at or (b.created_at = me.created_at and b.id < me.id)))) + 1 as rank
-      from me`.execute(db);
-    const row = result.rows[0];
-    return row ? Number(row.rank) : null;
+    const me = await db
+      .selectFrom('best_runs')
+      .select(['score', 'created_at', 'run_id'])
+      .where('game', '=', game)
+      .where('scope', '=', 'all')
+      .where('player_id', '=', playerId)
+      .executeTakeFirst();
+    if (!me) return null;
+    return 1 + (await countAhead(db, game, 'all', [Number(me.score), Number(me.created_at), Number(me.run_id)]));
   };
 
   return {
@@ -115,6 +111,26 @@ export function createRunStore(db: Kysely<Database>): RunStore {
             .returning('id')
             .executeTakeFirst();
           if (!inserted) throw new LostRace();
+          const best = { game: run.game, player_id: Number(player.id), run_id: Number(inserted.id), score: run.score, created_at: now };
+          for (const scope of run.daily ? ['all', `daily:${run.daily}`] : ['all']) {
+            // Replace the player's best only with a better run; a tie keeps the earlier one.
+            await tx
+              .insertInto('best_runs')
+              .values({ ...best, scope })
+              .onConflict((oc) =>
+                oc
+                  .columns(['game', 'scope', 'player_id'])
+                  .doUpdateSet({
+                    run_id: (eb) => eb.ref('excluded.run_id'),
+                    score: (eb) => eb.ref('excluded.score'),
+                    created_at: (eb) => eb.ref('excluded.created_at'),
+                  })
+                  .where(
+                    sql<boolean>`excluded.score > best_runs.score or (excluded.score = best_runs.score and (excluded.created_at < best_runs.created_at or (excluded.created_at = best_runs.created_at and excluded.run_id < best_runs.run_id)))`,
+                  ),
+              )
+              .execute();
+          }
           return { id: Number(inserted.id), playerId: Number(player.id) };
         });
       } catch (error) {

@@ -71,7 +71,18 @@ export interface GameSessionsTable {
   updated_at: number;
 }
 
+/** A player's best run in one board scope: 'all' or 'daily:YYYY-MM-DD' (kept by submit). */
+export interface BestRunsTable {
+  game: string;
+  scope: string;
+  player_id: number;
+  run_id: number;
+  score: number;
+  created_at: number;
+}
+
 export interface Database {
+  best_runs: BestRunsTable;
   players: PlayersTable;
   runs: RunsTable;
   challenges: ChallengesTable;

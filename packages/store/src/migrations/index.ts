@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../schema.ts';
 import { initial } from './001-initial.ts';
+import { bestRuns } from './002-best-runs.ts';
 
 /**
  * Every migration, in order. Names sort in application order; a released migration is never edited: a change
@@ -9,6 +10,7 @@ import { initial } from './001-initial.ts';
 export function migrationProvider(dialect: Dialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '001-initial': initial(dialect),
+    '002-best-runs': bestRuns,
   };
   return { getMigrations: async () => migrations };
 }

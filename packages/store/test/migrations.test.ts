@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, Migrator, SqliteDialect } from 'kysely';
+import { afterAll, expect, it } from 'vitest';
+import { openStore } from '../src/index.ts';
+import { migrationProvider } from '../src/migrations/index.ts';
+import type { Database } from '../src/schema.ts';
+
+const dir = mkdtempSync(join(tmpdir(), 'hearth-migrate-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+it('a database made by an older release is migrated at start, and 002 backfills the kept bests', async () => {
+  // The schema as release 001 left it, with runs in it.
+  const file = join(dir, 'hearth.sqlite');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(file) }) });
+  const all = await migrationProvider('sqlite').getMigrations();
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => ({ '001-initial': all['001-initial']! }) } });
+  expect((await migrator.migrateToLatest()).error).toBeUndefined();
+  await db.insertInto('players').values({ name: 'a', name_key: 'a', key_hash: 'x', created_at: 1 }).execute();
+  await db.insertInto('players').values({ name: 'b', name_key: 'b', key_hash: 'y', created_at: 1 }).execute();
+  const base = { game: 'cragwake', actions: Buffer.from([]), action_count: 0, agent: null, kind: 'human' as const, notes: null, turns: 0 };
+  const runs = [
+    [1, 10, 100, null],
+    [1, 30, 101, '2026-12-01'],
+    [2, 30, 102, null],
+    [2, 30, 99, '2026-12-01'],
+  ] as const;
+  for (const [i, [player, score, at, daily]] of runs.entries()) {
+    await db
+      .insertInto('runs')
+      .values({
+        ...base,
+        seed: i,
+        hash: `h${i}`,
+        player_id: player,
+        score,
+        game_over: 1,
+        end_reason: null,
+        state_hash: 's',
+        version: '1',
+        daily,
+        created_at: at,
+      })
+      .execute();
+  }
+  await db.destroy();
+
+  const store = await openStore({ dataDir: dir });
+  try {
+    expect((await store.health()).migration).toBe('002-best-runs');
+    const board = await store.boards.page({ game: 'cragwake', board: 'all', limit: 10 });
+    // b's best is its earlier 30 (created 99), which beats a's 30 (created 101).
+    expect(board.rows.map((r) => [r.player, r.score, r.createdAt])).toEqual([
+      ['b', 30, 99],
+      ['a', 30, 101],
+    ]);
+    const daily = await store.boards.page({ game: 'cragwake', board: 'daily', date: '2026-12-01', limit: 10 });
+    expect(daily.rows.map((r) => r.player)).toEqual(['b', 'a']);
+    expect(await store.runs.rankOf('cragwake', 'a')).toBe(2);
+  } finally {
+    await store.close();
+  }
+});
