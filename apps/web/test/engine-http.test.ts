@@ -23,7 +23,8 @@ async function fakeServer() {
     if (u.pathname === '/api/games/pebble/spec') return send(game.spec);
     if (u.pathname === '/api/games/pebble/init') return send(wire.init(Number(u.searchParams.get('seed'))));
     if (u.pathname === '/api/games/pebble/action') {
-      const r = wire.act(body);
+      // as the server's action route: ?view=compact adds the compact view, whose recap is the engine's own
+      const r = wire.act(body, u.searchParams.get('view') === 'compact' ? { compact: true } : undefined);
       return send(r, !r.ok && r.reason === 'invalid_state' ? 400 : 200);
     }
     if (u.pathname === '/api/games/pebble/verify') {
@@ -57,6 +58,19 @@ describe('online mode (HTTP engine)', () => {
     await expect(engine.spec('nope')).rejects.toThrow(/no route/);
     expect(calls[0]).toBe('GET /api/games');
     expect(calls).toContain('GET /api/games/pebble/init?seed=7');
+  });
+
+  it('asks for the compact view when the page wants a recap, and hands back the same recap as the worker', async () => {
+    const { engine, calls } = await fakeServer();
+    const local = createEngineService(registry);
+    const start = await engine.init('pebble', 7);
+    const body = { stateToken: start.stateToken, action: { type: 'move', cell: 13 } };
+    const online = await engine.act('pebble', body, { recap: true });
+    const worker = await local.act('pebble', body, { recap: true });
+    expect(online.ok && worker.ok).toBe(true);
+    expect(online.recap).toBeDefined();
+    expect(online.recap).toEqual(worker.recap);
+    expect(calls).toContain('POST /api/games/pebble/action?view=compact');
   });
 
   it('keeps online=1 in every route', () => {
