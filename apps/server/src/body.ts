@@ -18,7 +18,9 @@ export class BodyAbortedError extends Error {
   }
 }
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; reason: string; message: string };
+export type BodyResult =
+  | { ok: true; value: unknown; text: string }
+  | { ok: false; status: 400 | 413 | 415; reason: string; message: string };
 
 /** `application/json`, optionally with `charset=utf-8`; anything else is 415. */
 export function checkContentType(header: string | undefined): string | null {
@@ -127,7 +129,7 @@ export function parseJsonBody(
   }
   if (problem) return { ok: false, status: 400, reason: 'invalid_body', message: problem };
   if (!isObject) return { ok: false, status: 400, reason: 'invalid_body', message: 'body must be a JSON object' };
-  return { ok: true, value };
+  return { ok: true, value, text };
 }
 
 /** The first limit a parsed value breaks, or null. */

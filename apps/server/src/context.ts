@@ -4,7 +4,7 @@ import type { Context } from 'hono';
 import type { BodyLimits } from './body.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
-import { PoolBusyError, type ReplayPool } from './replay-pool.ts';
+import { PoolBusyError, type ReplayJob, type ReplayJobJson, type ReplayPool } from './replay-pool.ts';
 import type { HmacSealer } from './sealing.ts';
 
 /** Hono environment of every route: Node bindings (absent under app.request in tests) and per-request labels. */
@@ -68,7 +68,7 @@ export function rateLimited(ctx: ServerContext, c: AppContext, wait: number) {
  * Runs a replay on the pool; a full queue answers 503 `busy` with Retry-After, a failed worker 500. Routes:
  * `const outcome = await replayOrRespond(ctx, c, job); if (outcome instanceof Response) return outcome;`
  */
-export async function replayOrRespond(ctx: ServerContext, c: AppContext, job: Parameters<ReplayPool['run']>[0]) {
+export async function replayOrRespond(ctx: ServerContext, c: AppContext, job: ReplayJob | ReplayJobJson) {
   try {
     return await ctx.replayPool.run(job);
   } catch (error) {

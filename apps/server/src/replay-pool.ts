@@ -6,16 +6,16 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
 import { bundleForWorker, devReplayWorker } from './replay-dev-worker.ts';
-import type { ReplayJob, ReplayOutcome } from './replay-types.ts';
+import type { ReplayJob, ReplayJobJson, ReplayOutcome } from './replay-types.ts';
 
-export type { ReplayJob, ReplayOutcome } from './replay-types.ts';
+export type { ReplayJob, ReplayJobJson, ReplayOutcome } from './replay-types.ts';
 
 /** What the worker posts back: the outcome and its time on the thread. */
 type WorkerAnswer = { outcome: ReplayOutcome; ms: number };
 
 export interface ReplayPool {
   /** Replays one job in a worker; rejects with PoolBusyError when the queue is full. */
-  run(job: ReplayJob): Promise<ReplayOutcome>;
+  run(job: ReplayJob | ReplayJobJson): Promise<ReplayOutcome>;
   /** Lets running and queued jobs finish, then stops the threads. */
   close(): Promise<void>;
   /** Jobs accepted and waiting for a thread. */
@@ -62,7 +62,7 @@ export function createReplayPool(options: ReplayPoolOptions = {}): ReplayPool {
   const threads = Math.max(1, Math.floor(options.threads ?? DEFAULT_REPLAY_THREADS));
   const maxQueue = Math.max(0, Math.floor(options.maxQueue ?? DEFAULT_REPLAY_QUEUE));
   // Started on the first job: a server that never verifies never spawns a thread (tests start many servers).
-  let piscina: Promise<Piscina<ReplayJob, WorkerAnswer>> | null = null;
+  let piscina: Promise<Piscina<ReplayJob | ReplayJobJson, WorkerAnswer>> | null = null;
   let inFlight = 0;
   let closed = false;
   // Moving average of a job's time on a thread (measured there), for Retry-After; starts at a guess of 200 ms.
@@ -71,7 +71,7 @@ export function createReplayPool(options: ReplayPoolOptions = {}): ReplayPool {
   const start = () => {
     piscina ??= Promise.all([workerFile(options.workerFile), registryFile(options.registryModule)]).then(
       ([filename, registry]) =>
-        new Piscina<ReplayJob, WorkerAnswer>({
+        new Piscina<ReplayJob | ReplayJobJson, WorkerAnswer>({
           filename,
           minThreads: threads,
           maxThreads: threads,
@@ -94,7 +94,11 @@ export function createReplayPool(options: ReplayPoolOptions = {}): ReplayPool {
       inFlight++;
       try {
         const pool = await start();
-        const answer = await pool.run({ slug: job.slug, seed: job.seed, actions: job.actions });
+        const answer = await pool.run(
+          'actionsJson' in job
+            ? { slug: job.slug, seed: job.seed, actionsJson: job.actionsJson }
+            : { slug: job.slug, seed: job.seed, actions: job.actions },
+        );
         averageMs = averageMs * 0.8 + answer.ms * 0.2;
         return answer.outcome;
       } finally {

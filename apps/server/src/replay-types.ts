@@ -8,6 +8,17 @@ export interface ReplayJob {
 }
 
 /**
+ * The same job with the action list as JSON text (a member of the request body, cut out by memberSpan): a string
+ * crosses to the worker as one copy, where a parsed list of 5,000 actions costs milliseconds of structured clone
+ * on the main thread. The worker parses it.
+ */
+export interface ReplayJobJson {
+  slug: string;
+  seed: number;
+  actionsJson: string;
+}
+
+/**
  * What a replay found: the verified final position, or the first refused action (`index`, 0-based; -1 when the
  * job itself is unusable, e.g. an unknown slug). `end` is the final observation's end reason where the game
  * exposes one (`observation.end`), else null.

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import { type Game, Reasons, type Registry, stateHash } from '@hearth/engine';
 import { registry as gamesRegistry } from '@hearth/games';
-import type { ReplayJob, ReplayOutcome } from './replay-types.ts';
+import type { ReplayJob, ReplayJobJson, ReplayOutcome } from './replay-types.ts';
 
 const kernel: 'wasm' | 'js' = workerData?.kernel === 'js' ? 'js' : 'wasm';
 // The pool may name another registry module (tests: the real games plus fixtures).
@@ -21,9 +21,9 @@ const load = (slug: string) => {
 };
 
 /** One job, with its time on this thread (the pool's Retry-After estimate). */
-export default async function replayJob(job: ReplayJob): Promise<{ outcome: ReplayOutcome; ms: number }> {
+export default async function replayJob(job: ReplayJob | ReplayJobJson): Promise<{ outcome: ReplayOutcome; ms: number }> {
   const began = performance.now();
-  const outcome = await replayOne(job);
+  const outcome = await replayOne('actionsJson' in job ? { slug: job.slug, seed: job.seed, actions: parseList(job.actionsJson) } : job);
   return { outcome, ms: performance.now() - began };
 }
 
@@ -68,4 +68,14 @@ function endReason(end: unknown): string | null {
   if (typeof end === 'string') return end;
   if (end && typeof end === 'object' && typeof (end as { reason?: unknown }).reason === 'string') return (end as { reason: string }).reason;
   return null;
+}
+
+/** The action list from its JSON text (the route has checked it is an array within the limits). */
+function parseList(json: string): unknown[] {
+  try {
+    const list = JSON.parse(json);
+    return Array.isArray(list) ? list : (null as never);
+  } catch {
+    return null as never;
+  }
 }

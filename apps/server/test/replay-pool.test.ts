@@ -45,6 +45,8 @@ describe('replay pool', () => {
     const game = (await registry.load(record.slug))!;
     const local = replay(game, record.seed, record.actions);
     const outcome = await pool.run({ slug: record.slug, seed: record.seed, actions: record.actions });
+    // The list as JSON text (the /verify route's form) replays the same.
+    expect(await pool.run({ slug: record.slug, seed: record.seed, actionsJson: JSON.stringify(record.actions) })).toEqual(outcome);
     // The pool never re-validates a state it made: it must agree with the engine's trusted act step for step.
     expect(outcome).toEqual(trustedReplay(game, record.seed, record.actions));
     // And with the public, validating replay wherever that accepts the game (a game whose parseState refuses

@@ -56,6 +56,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     }
     const parsed = parseJsonBody(bytes, ctx.limits, served?.sealer ? vouchState(served.sealer) : undefined);
     if (!parsed.ok) return fail(ctx, c, parsed.status, parsed.reason, parsed.message);
+    bodyText.set(parsed.value as object, parsed.text);
     return parsed.value as Record<string, unknown>;
   };
 
@@ -138,7 +139,14 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const wait = ctx.charge(c, replayCost(body.actions.length));
     if (wait > 0) return rateLimited(ctx, c, wait);
     // Off the event loop: a long list replays in a worker thread while this process keeps answering.
-    const result = await replayOrRespond(ctx, c, { slug: served.game.slug, seed: seed.seed, actions: body.actions });
+    // The list goes to the worker as the JSON text it came in (one string copy, no structured clone of it).
+    const text = bodyText.get(body);
+    const span = text === undefined ? null : memberSpan(text, 'actions');
+    const job =
+      text !== undefined && span
+        ? { slug: served.game.slug, seed: seed.seed, actionsJson: text.slice(span.start, span.end) }
+        : { slug: served.game.slug, seed: seed.seed, actions: body.actions };
+    const result = await replayOrRespond(ctx, c, job);
     if (result instanceof Response) return result;
     if (!result.ok) {
       ctx.metrics.refusal(c.get('route'), c.get('game'), result.reason);
@@ -162,6 +170,9 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     });
   });
 }
+
+/** The JSON text each parsed body came from (for cutting members out of it). */
+const bodyText = new WeakMap<object, string>();
 
 /**
  * The action route's fast check: the body's `state` member, byte for byte as sent, carries this server's seal
