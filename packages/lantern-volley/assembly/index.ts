@@ -196,18 +196,24 @@ function cast(px: f64, py: f64, dx: f64, dy: f64, count: i32, excluded: i32): bo
       let txOut = Infinity;
       let tyIn = -Infinity;
       let tyOut = Infinity;
+      // An entry time at or after the best so far cannot win (only a strictly earlier hit replaces it, and the
+      // entry is the later of the two axes'), so the remaining divisions are skipped: no result changes.
       if (dx > 0) {
         txIn = (x0 - px) / dx;
+        if (txIn >= best) continue;
         txOut = (x1 - px) / dx;
       } else if (dx < 0) {
         txIn = (x1 - px) / dx;
+        if (txIn >= best) continue;
         txOut = (x0 - px) / dx;
       } else if (px < x0 || px > x1) continue;
       if (dy > 0) {
         tyIn = (y0 - py) / dy;
+        if (tyIn >= best) continue;
         tyOut = (y1 - py) / dy;
       } else if (dy < 0) {
         tyIn = (y1 - py) / dy;
+        if (tyIn >= best) continue;
         tyOut = (y0 - py) / dy;
       } else if (py < y0 || py > y1) continue;
       const tIn = Math.max(txIn, tyIn);
@@ -445,27 +451,33 @@ export function sweep(bounceCap: i32, count: i32): i32 {
 // the only way lanterns could shorten a flight, never triggers (the caller checks that bound: src/trace.ts);
 // traceAll refuses bounce caps beyond its room.
 const TRACE_REC: i32 = 5; // px, py, dx, dy, tEnd
-const BOX_REC: i32 = 4; // minX, maxX, minY, maxY of the segment, one unit wider on every side
+const BOX_REC: i32 = 4; // minX, maxX, minY, maxY, one unit wider on every side
 const MAX_TRACE_SEGS: i32 = 12;
-const MAX_SEGS: i32 = ANGLE_COUNT * MAX_TRACE_SEGS;
-const TRACE: usize = memory.data(MAX_SEGS * TRACE_REC * 8, 16);
-const SEG_BOX: usize = memory.data(MAX_SEGS * BOX_REC * 8, 16);
-const SEG_ANGLE: usize = memory.data(MAX_SEGS * 4, 16);
+// Segment s of angle i lives in slot i * MAX_TRACE_SEGS + s. Neighbouring angles fly nearly the same path, so the
+// segments of level s of BLOCK consecutive angles share one bounding box: a lantern far from it skips them all.
+const BLOCK: i32 = 8;
+const BLOCKS: i32 = (ANGLE_COUNT + BLOCK - 1) / BLOCK;
+const SLOTS: i32 = ANGLE_COUNT * MAX_TRACE_SEGS;
+const TRACE: usize = memory.data(SLOTS * TRACE_REC * 8, 16);
+const SEG_BOX: usize = memory.data(SLOTS * BOX_REC * 8, 16);
+const BLOCK_BOX: usize = memory.data(MAX_TRACE_SEGS * BLOCKS * BOX_REC * 8, 16);
+const TRACE_COUNT: usize = memory.data(ANGLE_COUNT * 4, 16);
 const MASKS: usize = memory.data(ANGLE_COUNT * 4, 16);
 let tracing: bool = false;
 let traceSegs: i32 = 0;
-let traceTotal: i32 = 0;
 let traceAngle: i32 = 0;
+let traceLevels: i32 = 0;
+let reachedAll: i32 = 0;
 
 export function masksPtr(): usize {
   return MASKS;
 }
 
-/** Records one segment of the angle being traced, with its widened bounding box. */
+/** Records one segment of the angle being traced, with its widened bounding box, into its block's box too. */
 function recordSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64): void {
   if (traceSegs >= MAX_TRACE_SEGS) return;
-  const k = traceTotal;
-  const p = TRACE + ((<usize>(k * TRACE_REC)) << 3);
+  const slot = traceAngle * MAX_TRACE_SEGS + traceSegs;
+  const p = TRACE + ((<usize>(slot * TRACE_REC)) << 3);
   store<f64>(p, px);
   store<f64>(p, py, 8);
   store<f64>(p, dx, 16);
@@ -475,14 +487,22 @@ function recordSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64): void {
   // lanternContact, so the exact test only runs where contact is possible and no result changes.
   const ex = px + tEnd * dx;
   const ey = py + tEnd * dy;
-  const b = SEG_BOX + ((<usize>(k * BOX_REC)) << 3);
-  store<f64>(b, Math.min(px, ex) - 1);
-  store<f64>(b, Math.max(px, ex) + 1, 8);
-  store<f64>(b, Math.min(py, ey) - 1, 16);
-  store<f64>(b, Math.max(py, ey) + 1, 24);
-  store<i32>(SEG_ANGLE + ((<usize>k) << 2), traceAngle);
+  const minX = Math.min(px, ex) - 1;
+  const maxX = Math.max(px, ex) + 1;
+  const minY = Math.min(py, ey) - 1;
+  const maxY = Math.max(py, ey) + 1;
+  const b = SEG_BOX + ((<usize>(slot * BOX_REC)) << 3);
+  store<f64>(b, minX);
+  store<f64>(b, maxX, 8);
+  store<f64>(b, minY, 16);
+  store<f64>(b, maxY, 24);
+  const q = BLOCK_BOX + ((<usize>((traceSegs * BLOCKS + traceAngle / BLOCK) * BOX_REC)) << 3);
+  store<f64>(q, Math.min(load<f64>(q), minX));
+  store<f64>(q, Math.max(load<f64>(q, 8), maxX), 8);
+  store<f64>(q, Math.min(load<f64>(q, 16), minY), 16);
+  store<f64>(q, Math.max(load<f64>(q, 24), maxY), 24);
   traceSegs++;
-  traceTotal++;
+  if (traceSegs > traceLevels) traceLevels = traceSegs;
 }
 
 /**
@@ -491,15 +511,25 @@ function recordSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64): void {
  */
 export function traceAll(bounceCap: i32, count: i32): i32 {
   if (bounceCap + 1 > MAX_TRACE_SEGS) return -1;
+  for (let k = 0; k < MAX_TRACE_SEGS * BLOCKS; k++) {
+    const q = BLOCK_BOX + ((<usize>(k * BOX_REC)) << 3);
+    store<f64>(q, Infinity);
+    store<f64>(q, -Infinity, 8);
+    store<f64>(q, Infinity, 16);
+    store<f64>(q, -Infinity, 24);
+  }
   tracing = true;
-  traceTotal = 0;
+  traceLevels = 0;
+  let total = 0;
   for (let i = 0; i < ANGLE_COUNT; i++) {
     traceAngle = i;
     traceSegs = 0;
     shoot(i, bounceCap, count);
+    store<i32>(TRACE_COUNT + ((<usize>i) << 2), traceSegs);
+    total += traceSegs;
   }
   tracing = false;
-  return traceTotal;
+  return total;
 }
 
 /**
@@ -510,6 +540,7 @@ export function traceAll(bounceCap: i32, count: i32): i32 {
  */
 export function traceMasks(first: i32, n: i32, redo: i32): i32 {
   const keep = ((1 << n) - 1) & ~redo;
+  let found = 0;
   for (let i = 0; i < ANGLE_COUNT; i++) {
     const m = MASKS + ((<usize>i) << 2);
     store<i32>(m, load<i32>(m) & keep);
@@ -525,18 +556,29 @@ export function traceMasks(first: i32, n: i32, redo: i32): i32 {
     const x1 = cx + cr;
     const y0 = cy - cr;
     const y1 = cy + cr;
-    for (let k = 0; k < traceTotal; k++) {
-      const b = SEG_BOX + ((<usize>(k * BOX_REC)) << 3);
-      if (x1 < load<f64>(b) || x0 > load<f64>(b, 8) || y1 < load<f64>(b, 16) || y0 > load<f64>(b, 24)) continue;
-      const m = MASKS + ((<usize>load<i32>(SEG_ANGLE + ((<usize>k) << 2))) << 2);
-      const mask = load<i32>(m);
-      if ((mask & bit) !== 0) continue;
-      const p = TRACE + ((<usize>(k * TRACE_REC)) << 3);
-      if (lanternContact(load<f64>(p), load<f64>(p, 8), load<f64>(p, 16), load<f64>(p, 24), cx, cy, cr, load<f64>(p, 32)) >= 0)
-        store<i32>(m, mask | bit);
+    for (let s = 0; s < traceLevels; s++) {
+      for (let blk = 0; blk < BLOCKS; blk++) {
+        const q = BLOCK_BOX + ((<usize>((s * BLOCKS + blk) * BOX_REC)) << 3);
+        if (x1 < load<f64>(q) || x0 > load<f64>(q, 8) || y1 < load<f64>(q, 16) || y0 > load<f64>(q, 24)) continue;
+        const end = Math.min(blk * BLOCK + BLOCK, ANGLE_COUNT);
+        for (let i = blk * BLOCK; i < end; i++) {
+          if (s >= load<i32>(TRACE_COUNT + ((<usize>i) << 2))) continue;
+          const m = MASKS + ((<usize>i) << 2);
+          const mask = load<i32>(m);
+          if ((mask & bit) !== 0) continue;
+          const slot = i * MAX_TRACE_SEGS + s;
+          const b = SEG_BOX + ((<usize>(slot * BOX_REC)) << 3);
+          if (x1 < load<f64>(b) || x0 > load<f64>(b, 8) || y1 < load<f64>(b, 16) || y0 > load<f64>(b, 24)) continue;
+          const p = TRACE + ((<usize>(slot * TRACE_REC)) << 3);
+          if (lanternContact(load<f64>(p), load<f64>(p, 8), load<f64>(p, 16), load<f64>(p, 24), cx, cy, cr, load<f64>(p, 32)) >= 0) {
+            store<i32>(m, mask | bit);
+            found |= bit;
+          }
+        }
+      }
     }
   }
-  let reached = 0;
-  for (let i = 0; i < ANGLE_COUNT; i++) reached |= load<i32>(MASKS + ((<usize>i) << 2));
-  return reached;
+  // Lanterns kept from the last call keep their reach; a rescored one is reached when some angle lit it.
+  reachedAll = (reachedAll & keep) | found;
+  return reachedAll;
 }

@@ -48,22 +48,32 @@ export function fewestShotsToClear(effects: readonly AngleEffect[], lanternCount
   );
 }
 
-/** The same from each angle's mask of lanterns lit (bit i = lantern i): the fewest shots whose masks cover all. */
+/**
+ * The same from each angle's mask of lanterns lit (bit i = lantern i): the fewest shots whose masks cover all.
+ * Breadth-first over the at most 256 lit sets, with typed arrays (it runs once per accepted draw).
+ */
 export function fewestShotsToClearMasks(angleMasks: ArrayLike<number>, lanternCount: number): number {
   const full = (1 << lanternCount) - 1;
-  const masks = new Set<number>();
-  for (let i = 0; i < angleMasks.length; i++) if (angleMasks[i]) masks.add(angleMasks[i]!);
-  const moves = [...masks];
-  const dist = new Map<number, number>([[0, 0]]);
+  const seen = new Uint8Array(full + 1);
+  const moves: number[] = [];
+  for (let i = 0; i < angleMasks.length; i++) {
+    const m = angleMasks[i]! & full;
+    if (m && !seen[m]) {
+      seen[m] = 1;
+      moves.push(m);
+    }
+  }
+  const reached = new Uint8Array(full + 1);
+  reached[0] = 1;
   let frontier = [0];
   for (let depth = 1; frontier.length > 0 && depth <= lanternCount; depth++) {
     const next: number[] = [];
     for (const m of frontier) {
       for (const mv of moves) {
         const n = m | mv;
-        if (dist.has(n)) continue;
+        if (reached[n]) continue;
         if (n === full) return depth;
-        dist.set(n, depth);
+        reached[n] = 1;
         next.push(n);
       }
     }
