@@ -29,17 +29,21 @@ export function lookahead(
   moves: readonly StormlarkAction[],
   depth = DEPTH,
 ): PolicyFactory<StormlarkState, StormlarkAction> {
-  const value = (s: StormlarkState, d: number): number => {
-    if (d === 0 || s.phase !== 'flying') return leafValue(s);
+  // The best move from s searching d plies (ties to the earlier move; VENT when nothing is legal).
+  const bestMove = (s: StormlarkState, d: number): { move: StormlarkAction; value: number } => {
+    let move = action('VENT');
     let best = Number.NEGATIVE_INFINITY;
     for (const a of moves) {
       if (rules.refuse(s, a)) continue;
       const next = rules.clone(s);
       rules.apply(next, a);
-      const v = value(next, d - 1);
-      if (v > best) best = v;
+      const v = d <= 1 || next.phase !== 'flying' ? leafValue(next) : bestMove(next, d - 1).value;
+      if (v > best) {
+        best = v;
+        move = a;
+      }
     }
-    return best;
+    return { move, value: best };
   };
   return () =>
     ({
@@ -47,19 +51,7 @@ export function lookahead(
       decide(state, legal) {
         if (state.phase === 'reachClear') return action('NEXT_REACH');
         if (state.phase !== 'flying') return legal[0] ?? action('END_RUN');
-        let best = action('VENT');
-        let bestValue = Number.NEGATIVE_INFINITY;
-        for (const a of moves) {
-          if (rules.refuse(state, a)) continue;
-          const next = rules.clone(state);
-          rules.apply(next, a);
-          const v = value(next, depth - 1);
-          if (v > bestValue) {
-            bestValue = v;
-            best = a;
-          }
-        }
-        return best;
+        return bestMove(state, depth).move;
       },
     }) satisfies Policy<StormlarkState, StormlarkAction>;
 }
