@@ -60,7 +60,7 @@ export async function showGame(root: HTMLElement, route: GameRoute, engine: Engi
 <header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a>${online ? '<span class="online-badge">online</span>' : ''}<h1>${esc(spec.name)}</h1>
 <div class="score-box">Score <output id="score" data-score="0">0</output> <span class="best">best <span id="best">${esc(readBest(slug) ?? '—')}</span></span></div>
 <form id="seed-form" class="seed-form" novalidate><label>Seed <input id="seed" name="seed" inputmode="numeric" value="${seed}" size="10" aria-describedby="seed-error"></label><button type="submit">New game</button>
-<a class="board-link" href="${esc(formatRoute({ page: 'leaderboard', slug, online }))}">Leaderboard</a></form>
+<a class="board-link" href="${esc(formatRoute({ page: 'leaderboard', slug, online }))}">Leaderboard</a> <button type="button" class="how-link" data-scroll="how-to">How to play</button></form>
 </header>
 ${route.run ? '<section id="run-info" class="run-info"></section>' : ''}
 <div id="message" class="message" role="status" aria-live="polite"></div>
@@ -275,6 +275,8 @@ ${rulesPanel(spec, renderer.keyHelp)}
       over.hidden = true;
       return;
     }
+    const scroll = target.closest?.('[data-scroll]') as HTMLElement | null;
+    if (scroll) return void root.querySelector(`#${scroll.dataset.scroll}`)?.scrollIntoView({ block: 'start' });
     const replayButton = target.closest?.('[data-replay]') as HTMLElement | null;
     if (replayButton) return void replay.button(replayButton.dataset.replay as string);
     const again = target.closest?.('[data-new-game]') as HTMLElement | null;
