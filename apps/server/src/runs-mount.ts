@@ -6,6 +6,7 @@ import { createRateLimiter } from './rate-limit.ts';
 import { registerBoardRoutes } from './routes/boards.ts';
 import { CHALLENGE_METHODS, registerChallengeRoutes } from './routes/challenges.ts';
 import { RUN_METHODS, registerRunRoutes } from './routes/runs.ts';
+import { runsSettings } from './runs-docs.ts';
 
 export interface RunsOptions {
   /** An open store (the caller closes it), or where to open one (DATABASE_URL / DATA_DIR; closed by dispose). */
@@ -61,13 +62,14 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
   }
   await loadChallengeSets(store);
   const perPlayer = options?.perPlayer === false ? null : createRateLimiter(options?.perPlayer ?? DEFAULT_PER_PLAYER);
-  registerRunRoutes(app, ctx, {
-    store,
-    maxRunActions: options?.maxRunActions ?? ctx.maxVerifyActions,
-    perPlayer,
-    submitCost: options?.submitCost ?? 4,
-    now: options?.now,
+  const maxRunActions = options?.maxRunActions ?? ctx.maxVerifyActions;
+  const submitCost = options?.submitCost ?? 4;
+  runsSettings.set(ctx, {
+    maxRunActions,
+    submitCost,
+    perPlayer: options?.perPlayer === false ? null : (options?.perPlayer ?? DEFAULT_PER_PLAYER),
   });
+  registerRunRoutes(app, ctx, { store, maxRunActions, perPlayer, submitCost, now: options?.now });
   registerBoardRoutes(app, ctx, store, options?.now);
   registerChallengeRoutes(app, ctx, store, options?.now);
   for (const [pattern, methods] of Object.entries(patterns)) {

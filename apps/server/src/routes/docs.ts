@@ -2,6 +2,7 @@ import type { Game } from '@hearth/engine';
 import type { Hono } from 'hono';
 import type { AppContext, AppEnv, ServerContext } from '../context.ts';
 import { fail } from '../context.ts';
+import { runsDocsHtml, runsDocsText } from '../runs-docs.ts';
 import { sampleFromSchema } from '../schema-sample.ts';
 import { SEAL_FIELD } from '../sealing.ts';
 import { SERVICE_DESCRIPTION } from './api.ts';
@@ -128,7 +129,8 @@ ${paragraphs(sealText())}
 <h2>Errors and limits</h2>
 <table><tr><th>HTTP</th><th>reason</th><th>meaning</th></tr>
 ${errors}</table>
-<p>${escapeHtml(limitsText(ctx))} Every error body is <code>{ ok: false, reason, message }</code>. Every response carries an <code>X-Request-Id</code> header (yours, if you send a short one).</p>`,
+<p>${escapeHtml(limitsText(ctx))} Every error body is <code>{ ok: false, reason, message }</code>. Every response carries an <code>X-Request-Id</code> header (yours, if you send a short one).</p>
+${runsDocsHtml(ctx, base)}`,
   );
 }
 
@@ -183,6 +185,7 @@ function llmsText(ctx: ServerContext, c: AppContext): string {
     ...ERRORS.map(([s, r, m]) => `- ${s} ${r}: ${m}`),
     `- ${limitsText(ctx)}`,
     '',
+    ...runsDocsText(ctx, base),
     '## Games',
     '',
     ...games,
