@@ -9,6 +9,7 @@ import { registry } from '@hearth/games';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGET_BYTES, buildWeb, formatSizes } from '../build.mjs';
+import type { EngineService } from '../src/engine-service.ts';
 import { chromiumMissing, launch } from './browser.ts';
 import { boardHtml, type Driver, drivers, gameOver, genericDriver, responses, score, turns } from './drivers.ts';
 import { serveStatic } from './static-server.ts';
@@ -221,11 +222,10 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
         for (const file of files) {
           const golden = JSON.parse(readFileSync(file, 'utf8'));
           const node = replay(game!, golden.seed, golden.actions);
-          const browserResult = await page.evaluate(([s, seed, actions]) => (window as any).hearthEngine.replay(s, seed, actions), [
-            slug,
-            golden.seed,
-            golden.actions,
-          ] as const);
+          const browserResult = await page.evaluate(
+            ([s, seed, actions]) => (window as unknown as { hearthEngine: EngineService }).hearthEngine.replay(s, seed, actions),
+            [slug, golden.seed, golden.actions] as const,
+          );
           expect(node, `${file} in Node`).toMatchObject({ ok: true, stateHash: golden.stateHash });
           expect(browserResult, file).toMatchObject({ ok: true, stateHash: golden.stateHash, score: golden.score, turns: golden.turns });
         }

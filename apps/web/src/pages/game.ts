@@ -99,7 +99,8 @@ ${rulesPanel(spec, renderer.keyHelp)}
 
   /** Disabled buttons get the engine's own refusal as their tooltip (local play only: a probe costs nothing). */
   const explainDisabled = async (at: OkResponse) => {
-    if (online) return;
+    // online a probe would be a request per button; during a replay every button is off for that reason alone
+    if (online || replayActions) return;
     for (const el of Array.from(board.querySelectorAll<HTMLButtonElement>('button[disabled][data-act]'))) {
       const body = bodyFor(at, JSON.parse(el.dataset.act as string));
       const r = await engine.act(slug, body as { action: unknown });

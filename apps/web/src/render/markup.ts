@@ -40,7 +40,8 @@ export function legalButton(view: View, action: unknown, label: string, key: str
   const unlisted = view.response.legalActions.length === 0 && !view.response.gameOver;
   const legal = (unlisted || isLegal(view, action)) && !view.replaying;
   const extra = confirm ? ` data-confirm="${esc(confirm)}"` : '';
-  return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${extra}${legal ? '' : ` disabled title="${esc(NOT_LEGAL)}"`}>${esc(label)}</button>`;
+  const why = view.replaying ? 'A replay is playing: use its controls above the board.' : NOT_LEGAL;
+  return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${extra}${legal ? '' : ` disabled title="${esc(why)}"`}>${esc(label)}</button>`;
 }
 
 /** The text for a lowercase `e`: ending a run takes Shift+E, as in the terminal client. */
