@@ -2,7 +2,7 @@ import { PassThrough } from 'node:stream';
 import { createWire, replay, stateHash } from '@hearth/engine';
 import { describe, expect, it } from 'vitest';
 import { runJson } from '../src/commands/json.ts';
-import { type FetchLike, localSession, remoteSession } from '../src/session.ts';
+import { type FetchLike, localSession, recapOf, remoteSession } from '../src/session.ts';
 import { walkerGame } from './fixtures/walker-game.ts';
 
 /** A fake server: the engine's wire behind the gameboard routes, as fetch. */
@@ -16,7 +16,7 @@ function fakeServer(): { fetch: FetchLike; calls: string[] } {
     if (u.pathname === '/api/games/walker/init') return json(200, wire.init(Number(u.searchParams.get('seed'))));
     if (u.pathname === '/api/games/walker/action') {
       const body = JSON.parse(init?.body ?? 'null');
-      const r = wire.act(body);
+      const r = wire.act(body, u.searchParams.get('view') === 'compact' ? { compact: true } : undefined);
       return json(!r.ok && r.reason === 'invalid_state' ? 400 : 200, r);
     }
     return json(404, { error: 'not found', message: `no route ${u.pathname}` });
@@ -36,6 +36,24 @@ describe('sessions', () => {
     expect(remote.current.score).toBe(20);
     expect(calls[0]).toBe('GET http://x.test/api/games/walker/init?seed=1');
     expect(calls[1]).toBe('POST http://x.test/api/games/walker/action');
+  });
+
+  it("with recap, an accepted action carries the engine's recap: the wire's locally, view=compact's remotely", async () => {
+    const { fetch, calls } = fakeServer();
+    const remote = await remoteSession('http://x.test', 'walker', 1, fetch);
+    const local = localSession(walkerGame, 1);
+    const action = { type: 'step', dir: 'left' };
+    const [r, l] = [await remote.act(action, { recap: true }), await local.act(action, { recap: true })];
+    const expected = walkerGame.recap(
+      walkerGame.init(1).state,
+      walkerGame.act(walkerGame.init(1).state, action).state as never,
+      action as never,
+    );
+    expect(recapOf(l)).toEqual(expected);
+    expect(recapOf(r)).toEqual(expected);
+    expect(expected.points).toBe(10);
+    expect(calls.at(-1)).toBe('POST http://x.test/api/games/walker/action?view=compact');
+    expect(recapOf(await local.act({ type: 'fly' }, { recap: true }))).toBeUndefined();
   });
 
   it('a remote refusal comes back as the engine refused it; transport failures become refusals', async () => {
