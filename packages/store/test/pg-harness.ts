@@ -3,7 +3,7 @@
 // (`import { startPostgres } from '@hearth/store/pg-harness'`). Where PostgreSQL is not installed it returns
 // a reason to skip, which the caller prints.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,11 +19,17 @@ export interface PgCluster {
   stop(): Promise<void>;
 }
 
-const CANDIDATES = [process.env.PG_BIN, '/usr/lib/postgresql/17/bin', '/usr/lib/postgresql/16/bin', '/usr/lib/postgresql/15/bin'];
-
-/** The folder holding initdb and pg_ctl, or null. */
+/** The folder holding initdb and pg_ctl (PG_BIN, else Debian's newest /usr/lib/postgresql/N/bin), or null. */
 export function findPostgres(): string | null {
-  for (const dir of CANDIDATES) if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
+  let debian: string[] = [];
+  try {
+    debian = readdirSync('/usr/lib/postgresql')
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a))
+      .map((v) => `/usr/lib/postgresql/${v}/bin`);
+  } catch {}
+  for (const dir of [process.env.PG_BIN, ...debian])
+    if (dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl'))) return dir;
   return null;
 }
 
@@ -41,7 +47,7 @@ let counter = 0;
 
 export async function startPostgres(): Promise<PgCluster | { skip: string }> {
   const bin = findPostgres();
-  if (!bin) return { skip: 'PostgreSQL not found (looked in PG_BIN and /usr/lib/postgresql/{17,16,15}/bin): apt-get install postgresql' };
+  if (!bin) return { skip: 'PostgreSQL not found (looked in PG_BIN and /usr/lib/postgresql/*/bin): apt-get install postgresql' };
   const root = process.getuid?.() === 0;
   // initdb refuses to run as root: as root, run it as the postgres user, which must own the folder.
   const as = (cmd: string, args: string[]) =>
