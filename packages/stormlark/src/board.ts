@@ -19,12 +19,26 @@ export const KIND_CODE: Readonly<Record<Kind, number>> = {
   mote: MOTE,
   gate: GATE,
 };
+/** Hits a freshly drawn entity takes to clear (0: it cannot be cleared by hits). The one hp table. */
+export const FULL_HP: Readonly<Record<Kind, number>> = {
+  crag: 0,
+  knot: 1,
+  drifter: 1,
+  rimeshell: 2,
+  sparker: 1,
+  warden: 4,
+  squall: 0,
+  mote: 0,
+  gate: 0,
+};
 /** Kind by code (code 0, empty, never reaches a state; it maps to crag only to keep the table total). */
 export const KIND_BY_CODE: readonly Kind[] = (() => {
   const out: Kind[] = new Array(GATE + 1).fill('crag');
   for (const [kind, code] of Object.entries(KIND_CODE)) out[code] = kind as Kind;
   return out;
 })();
+/** FULL_HP by kind code. */
+export const FULL_HP_BY_CODE: readonly number[] = KIND_BY_CODE.map((kind, code) => (code === EMPTY ? 0 : FULL_HP[kind]));
 
 /** Solids cost 1 hull on contact: crag, knot, drifter, rimeshell, sparker, warden. */
 export const isSolid = (code: number): boolean => code >= CRAG && code <= WARDEN;

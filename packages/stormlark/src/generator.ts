@@ -2,7 +2,7 @@
 // 0..BUDGET-1 (the slot table below), so every scrolling turn consumes exactly BUDGET draws whatever
 // the column turns out to be; unused slots are simply skipped.
 import { below, percent, streamId } from '@hearth/rng';
-import { type BoardViews, CRAG, DRIFTER, GATE, KNOT, LANES, MOTE, RIMESHELL, SPARKER, SQUALL, WARDEN } from './board.ts';
+import { type BoardViews, CRAG, DRIFTER, FULL_HP_BY_CODE, GATE, KNOT, LANES, MOTE, RIMESHELL, SPARKER, SQUALL, WARDEN } from './board.ts';
 import { gateColumnAt, reachOfColumn, tier } from './schedule.ts';
 
 export const COLUMN_STREAM = streamId('stormlark/columns');
@@ -31,8 +31,6 @@ export const SLOTS = {
   extra: 41,
 } as const;
 
-const HP: readonly number[] = [0, 0, 1, 1, 2, 1, 4, 0, 0, 0];
-
 // Scratch for one column (generation is synchronous and never re-entered).
 const kinds = new Int32Array(LANES);
 const drifts = new Int32Array(LANES);
@@ -41,7 +39,7 @@ const order = new Int32Array(LANES);
 function place(b: BoardViews, col: number, lane: number, kind: number, drift: number, id: number): void {
   const cell = col * LANES + lane;
   b.kind[cell] = kind;
-  b.hp[cell] = HP[kind]!;
+  b.hp[cell] = FULL_HP_BY_CODE[kind]!;
   b.drift[cell] = drift;
   b.id[cell] = id;
   b.slot[cell] = -1;

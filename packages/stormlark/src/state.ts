@@ -3,6 +3,7 @@
 // must agree with each other the way the rules advance them.
 import { type Parsed, v } from '@hearth/engine';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
+import { FULL_HP } from './board.ts';
 import { maxScore } from './bounds.ts';
 import { MAX_CHARGE, MAX_HULL, SCORE_GUARD } from './limits.ts';
 import { BUDGET, gateColumnAt } from './schedule.ts';
@@ -16,17 +17,10 @@ export { KINDS } from './shapes/state.ts';
 
 /** The state's fields in declaration order (the served schema's order). */
 export const STATE_KEYS = Object.keys(StateShape.properties) as (keyof StormlarkState)[];
-const HP_RANGE: Readonly<Record<Kind, readonly [number, number]>> = {
-  crag: [0, 0],
-  knot: [1, 1],
-  drifter: [1, 1],
-  rimeshell: [1, 2],
-  sparker: [1, 1],
-  warden: [1, 4],
-  squall: [0, 0],
-  mote: [0, 0],
-  gate: [0, 0],
-};
+// hp runs from the full count down to 1 (a hit at 1 clears); kinds that take no hits hold 0
+const HP_RANGE = Object.fromEntries(Object.entries(FULL_HP).map(([kind, full]) => [kind, [Math.min(1, full), full] as const])) as Readonly<
+  Record<Kind, readonly [number, number]>
+>;
 
 /** Shape and consistency of a state (everything but the survivability guarantee, which needs the kernel). */
 export function validateState(value: unknown): Parsed<StormlarkState> {
