@@ -80,6 +80,11 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
         expect(await inViewport(page, '#submit-form button')).toBe(true);
         expect(await page.textContent('#message')).toMatch(/^Game over: final score \d+/);
         await shot(page, `${slug}-${size}-over`);
+        // closed to look at the board, the box comes back from the status line
+        await page.click('#over [data-over="close"]');
+        await page.waitForSelector('#over', { state: 'hidden' });
+        await page.click('#message [data-over="open"]');
+        await page.waitForSelector('#over:not([hidden]) .over-card');
         expect(errorsOf(page)).toEqual([]);
         await page.close();
       }, 180_000);

@@ -165,6 +165,8 @@ ${rulesPanel(spec, renderer.keyHelp)}
     over.hidden = false;
     say(`Game over: final score ${response.score}.${recap?.text ? ` ${recap.text}` : ''}`, 'over');
     message.dataset.kinds = (recap?.items ?? []).map((i) => i.kind).join(' ');
+    // the box can be closed to look at the board; the status line brings it back
+    message.insertAdjacentHTML('beforeend', ' <button type="button" data-over="open">Show the result</button>');
     ($<HTMLAnchorElement>('#replay-link') as HTMLElement).focus({ preventScroll: true });
   };
 
@@ -272,8 +274,9 @@ ${rulesPanel(spec, renderer.keyHelp)}
       if (answer.dataset.confirmAnswer === 'yes' && action !== undefined) enqueue(() => ({ act: action }));
       return;
     }
-    if (target.closest?.('[data-over="close"]')) {
-      over.hidden = true;
+    const overButton = target.closest?.('[data-over]') as HTMLElement | null;
+    if (overButton) {
+      over.hidden = overButton.dataset.over === 'close';
       return;
     }
     const scroll = target.closest?.('[data-scroll]') as HTMLElement | null;
