@@ -118,5 +118,16 @@ runConformance({
     forge(s, 'day skipped', (c) => {
       c.day += 1;
     }),
+    // Issue 17's unsealed examples: unreachable numbers on a state that is otherwise the engine's own.
+    forge(s, 'score 10,000,000 with chain 7', (c) => {
+      c.score = 10_000_000;
+      c.chain = 7;
+    }),
+    forge(s, 'raw cosy beyond what the turns played can earn', (c) => {
+      c.dayCosyRaw = c.turn * 2000 + 1;
+    }),
+    forge(s, 'day 1,000,000', (c) => {
+      c.day = 1_000_000;
+    }),
   ],
 });
