@@ -9,37 +9,42 @@
 //                                     GONG/LANTERN: a, b = centre, c = radius; lit = 1 for a lit lantern
 //   events  (eventsPtr): EVENT_REC f64 per event: [kind, id, x, y, bounces, distance, points, detail]
 //   path    (pathPtr):   x, y per vertex: the start, every bounce point, the terminal point.
+import {
+  ANGLE_COUNT,
+  ARENA_HEIGHT,
+  ARENA_WIDTH,
+  BRAZIER_X,
+  BRAZIER_Y,
+  DISTANCE_BUDGET,
+  EVENT_ABSORB,
+  EVENT_BOUNCE,
+  EVENT_CAP,
+  EVENT_FADE,
+  EVENT_GONG,
+  EVENT_LIGHT,
+  EVENT_REC,
+  FADE_BOUNCE_CAP,
+  FADE_BUDGET,
+  FADE_EVENT_CAP,
+  FIRST_ENTITY_ID,
+  GONG_POINTS,
+  KIND_DIAG,
+  KIND_GONG,
+  KIND_LANTERN,
+  KIND_RECT,
+  KIND_SCREEN,
+  LAYOUT_REC,
+  lanternPoints,
+  MAX_ENTITIES,
+  MAX_PATH,
+} from './constants';
 import { DIRECTIONS } from './direction-table';
 
-const KIND_RECT: i32 = 1;
-const KIND_DIAG: i32 = 2;
-const KIND_SCREEN: i32 = 3;
-const KIND_GONG: i32 = 4;
-const KIND_LANTERN: i32 = 5;
-
-const EVENT_BOUNCE: i32 = 1;
-const EVENT_LIGHT: i32 = 2;
-const EVENT_GONG: i32 = 3;
-const EVENT_ABSORB: i32 = 4;
-const EVENT_FADE: i32 = 5;
-
-const FADE_BUDGET: i32 = 1;
-const FADE_BOUNCE_CAP: i32 = 2;
-const FADE_EVENT_CAP: i32 = 3;
-
-const ANGLE_COUNT: i32 = 1501;
-const MAX_ENTITIES: i32 = 60;
-const LAYOUT_REC: i32 = 6;
-const EVENT_REC: i32 = 8;
-const MAX_EVENTS: i32 = 64;
-const MAX_PATH: i32 = 66;
-
-const ARENA_W: f64 = 1080;
-const ARENA_H: f64 = 1440;
-const BRAZIER_X: f64 = 540;
-const BRAZIER_Y: f64 = 1360;
-const BUDGET: f64 = 3200;
-const WALLS: i32 = 4;
+const MAX_EVENTS: i32 = EVENT_CAP;
+const ARENA_W: f64 = <f64>ARENA_WIDTH;
+const ARENA_H: f64 = <f64>ARENA_HEIGHT;
+const BUDGET: f64 = <f64>DISTANCE_BUDGET;
+const WALLS: i32 = FIRST_ENTITY_ID;
 
 const LAYOUT: usize = memory.data(MAX_ENTITIES * LAYOUT_REC * 8, 16);
 const EVENTS: usize = memory.data(MAX_EVENTS * EVENT_REC * 8, 16);
@@ -318,10 +323,9 @@ function lightSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64, count: i32,
     const i = load<i32>(CONTACT_ID + ((<usize>k) << 2));
     store<u8>(FLAGS + <usize>i, 1);
     chain++;
-    const banked = bounces < 5 ? bounces : 5;
     const x = px + t * dx;
     const y = py + t * dy;
-    pushEvent(EVENT_LIGHT, i + WALLS, x, y, bounces, distance + t, <f64>(100 * chain + 40 * banked), <f64>chain);
+    pushEvent(EVENT_LIGHT, i + WALLS, x, y, bounces, distance + t, lanternPoints(<f64>chain, <f64>bounces), <f64>chain);
     if (capReached(x, y, bounces, distance + t)) return true;
   }
   return false;
@@ -393,7 +397,7 @@ export function flight(ox: f64, oy: f64, dx: f64, dy: f64, budget: f64, bounceCa
       if (load<u8>(FLAGS + <usize>g) === 0) {
         store<u8>(FLAGS + <usize>g, 1);
         remaining = BUDGET;
-        pushEvent(EVENT_GONG, id, x, y, bounces, distance, 25, 0);
+        pushEvent(EVENT_GONG, id, x, y, bounces, distance, <f64>GONG_POINTS, 0);
         if (capReached(x, y, bounces, distance)) return eventCount;
       }
     }
@@ -434,7 +438,7 @@ export function flight(ox: f64, oy: f64, dx: f64, dy: f64, budget: f64, bounceCa
 
 /** A shot from the brazier at table angle `index` (0 = 15.0 deg ... 1500 = 165.0 deg) with the full budget. */
 export function shoot(index: i32, bounceCap: i32, count: i32): i32 {
-  return flight(BRAZIER_X, BRAZIER_Y, directionX(index), directionY(index), BUDGET, bounceCap, count);
+  return flight(<f64>BRAZIER_X, <f64>BRAZIER_Y, directionX(index), directionY(index), BUDGET, bounceCap, count);
 }
 
 /** Every legal angle in turn (for benchmarks): returns the total number of events, so nothing is optimised away. */

@@ -1,20 +1,29 @@
-// Fixed numbers of the game, from the design document (and the kernel's record layout, mirrored here).
+// The game's numbers for the TypeScript side. Every value the kernel also uses comes from assembly/constants.ts
+// (the one file both languages import); this file only adds TypeScript conveniences built from it.
+import * as K from '../assembly/constants.ts';
 
-export const ARENA_WIDTH = 1080;
-export const ARENA_HEIGHT = 1440;
-export const BRAZIER = { x: 540, y: 1360 } as const;
-export const DISTANCE_BUDGET = 3200;
-export const LANTERN_RADIUS = 34;
-export const EVENT_CAP = 64;
-export const MIN_ANGLE = 15;
-export const MAX_ANGLE = 165;
-/** Legal angles are k / 10 degrees, k in 150..1650: table index = k - 150. */
-export const FIRST_TENTH = 150;
-export const ANGLE_COUNT = 1501;
+export {
+  ANGLE_COUNT,
+  ARENA_HEIGHT,
+  ARENA_WIDTH,
+  DISTANCE_BUDGET,
+  EVENT_CAP,
+  EVENT_REC,
+  FIRST_ENTITY_ID,
+  FIRST_TENTH,
+  LANTERN_RADIUS,
+  LAYOUT_REC,
+  lanternPoints,
+  MAX_ANGLE,
+  MAX_ENTITIES,
+  MAX_PATH,
+  MIN_ANGLE,
+} from '../assembly/constants.ts';
 
-/** Walls own ids 0..3 in this order; layout entities start at 4. */
+export const BRAZIER = { x: K.BRAZIER_X, y: K.BRAZIER_Y } as const;
+
+/** Walls own ids 0..3 in this order; layout entities start at FIRST_ENTITY_ID. */
 export const WALL_NAMES = ['top', 'right', 'bottom', 'left'] as const;
-export const FIRST_ENTITY_ID = 4;
 
 /** Wave table (wave: lanterns / wisps / bounceCap), index 0 = wave 1. */
 export const WAVES = [
@@ -33,22 +42,33 @@ export function waveRow(wave: number) {
   return WAVES[wave - 1]!;
 }
 
+/** The scoring table of assembly/constants.ts under readable names (the kernel scores events from the same values). */
 export const POINTS = {
-  lanternStep: 100,
-  bankPerBounce: 40,
-  bankedBounceCap: 5,
-  gong: 25,
-  waveClear: 200,
-  perUnspentWisp: 150,
-  oneShotWonder: 300,
-  oneShotWonderMinLanterns: 3,
+  lanternStep: K.LANTERN_STEP,
+  bankPerBounce: K.BANK_PER_BOUNCE,
+  bankedBounceCap: K.BANKED_BOUNCE_CAP,
+  gong: K.GONG_POINTS,
+  waveClear: K.WAVE_CLEAR_POINTS,
+  perUnspentWisp: K.PER_UNSPENT_WISP,
+  oneShotWonder: K.ONE_SHOT_WONDER,
+  oneShotWonderMinLanterns: K.ONE_SHOT_WONDER_MIN_LANTERNS,
 } as const;
 
-// Kernel record layout (assembly/index.ts).
-export const KIND = { rect: 1, diagonal: 2, screen: 3, gong: 4, lantern: 5 } as const;
-export const EVENT_KIND = { 1: 'bounce', 2: 'light', 3: 'gong', 4: 'absorb', 5: 'fade' } as const;
-export const FADE_CAUSE = { 1: 'budget', 2: 'bounceCap', 3: 'eventCap' } as const;
-export const MAX_ENTITIES = 60;
-export const LAYOUT_REC = 6;
-export const EVENT_REC = 8;
-export const MAX_PATH = 66;
+// Kernel record codes (assembly/constants.ts) by name, and back.
+export const KIND = {
+  rect: K.KIND_RECT,
+  diagonal: K.KIND_DIAG,
+  screen: K.KIND_SCREEN,
+  gong: K.KIND_GONG,
+  lantern: K.KIND_LANTERN,
+} as const;
+export const EVENT_KIND = {
+  [K.EVENT_BOUNCE]: 'bounce',
+  [K.EVENT_LIGHT]: 'light',
+  [K.EVENT_GONG]: 'gong',
+  [K.EVENT_ABSORB]: 'absorb',
+  [K.EVENT_FADE]: 'fade',
+} as const;
+export const FADE_CAUSE = { [K.FADE_BUDGET]: 'budget', [K.FADE_BOUNCE_CAP]: 'bounceCap', [K.FADE_EVENT_CAP]: 'eventCap' } as const;
+export const EVENT_LIGHT = K.EVENT_LIGHT;
+export const EVENT_GONG = K.EVENT_GONG;

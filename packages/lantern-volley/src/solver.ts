@@ -2,7 +2,7 @@
 // over), and a flight does not depend on which lanterns are lit, so one sweep of the 1,501 angles tells what
 // every shot of the wave can do. The solver then searches exactly: dynamic programming over (lit mask, wisps
 // left), clearing the wave first (failing ends the round) and maximising the wave's points second.
-import { POINTS } from './constants.ts';
+import { lanternPoints, POINTS } from './constants.ts';
 import type { AngleEffect } from './sweep.ts';
 
 /** A distinct shot outcome (angles with the same lanterns, bounces and gong rings behave the same). */
@@ -48,7 +48,8 @@ export class WavePlanner {
       if (next & bit) continue;
       next |= bit;
       chain++;
-      points += POINTS.lanternStep * chain + POINTS.bankPerBounce * move.banked[i]!;
+      // The kernel scores a light with the same function (assembly/constants.ts): one scoring table.
+      points += lanternPoints(chain, move.banked[i]!);
     }
     return { points, next };
   }

@@ -1,7 +1,7 @@
 // A full sweep of the 1,501 legal angles over one layout: what each angle lights and rings.
 // Lanterns are pass-through and change nothing about a flight, so a path does not depend on which lanterns
 // are already lit: one sweep over the fresh layout tells what every angle does for the whole wave.
-import { ANGLE_COUNT, EVENT_CAP, EVENT_REC, FIRST_ENTITY_ID, waveRow } from './constants.ts';
+import { ANGLE_COUNT, EVENT_CAP, EVENT_GONG, EVENT_LIGHT, EVENT_REC, FIRST_ENTITY_ID, waveRow } from './constants.ts';
 import type { FlightSim } from './flight.ts';
 import type { Layout } from './layout.ts';
 
@@ -23,10 +23,10 @@ export function sweepLayout(sim: FlightSim, layout: Layout, bounceCap: number = 
     const effect: AngleEffect = { index, lanterns: [], bounces: [], gongs: 0 };
     for (let o = 0; o < end; o += EVENT_REC) {
       const kind = ev[o];
-      if (kind === 2) {
+      if (kind === EVENT_LIGHT) {
         effect.lanterns.push(ev[o + 1]! - firstLantern);
         effect.bounces.push(ev[o + 4]!);
-      } else if (kind === 3) effect.gongs++;
+      } else if (kind === EVENT_GONG) effect.gongs++;
     }
     out.push(effect);
   }
