@@ -3,8 +3,10 @@
 import type { Decision, Spec } from '@hearth/engine';
 import { GOAL, RULES, SCORING } from './document.ts';
 import { SLOTS } from './generator.ts';
+import { SCORE_GUARD } from './limits.ts';
 import { LEGEND } from './observe.ts';
 import { BUDGET, scheduleTable } from './schedule.ts';
+import { BASE } from './scoring.ts';
 import { actionGrammar } from './shapes/action.ts';
 import { served } from './shapes/common.ts';
 import { ObservationShape } from './shapes/observation.ts';
@@ -171,7 +173,7 @@ export const spec: Spec = {
   appendix: {
     schedule: scheduleTable() as never,
     rngBudgetPerScrollingTurn: BUDGET,
-    awards: { column: 2, mote: 10, knot: 50, drifter: 90, sparker: 140, rimeshell: 160, warden: 500, gate: 40, flawless: 60 },
-    plausibilityGuard: 1000000,
+    awards: { ...BASE },
+    plausibilityGuard: SCORE_GUARD,
   },
 };
