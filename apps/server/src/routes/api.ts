@@ -95,18 +95,27 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (served instanceof Response) return served;
     const seed = parseSeedParam(c.req.query('seed'));
     if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
+    const withSpec = c.req.query('spec');
+    if (withSpec !== undefined && withSpec !== '0' && withSpec !== '1')
+      return fail(ctx, c, 400, 'invalid_query', 'spec must be 0 (leave the spec out) or 1');
+    const view = viewParam(c);
+    if (view === null) return fail(ctx, c, 400, 'invalid_query', VIEW_PROBLEM);
     // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
-    const { spec: _, ...first } = served.wire.init(seed.seed) as Record<string, unknown>;
+    const { spec: _, ...first } = served.wire.init(seed.seed, { compact: view }) as Record<string, unknown>;
     const json = responseJson(first);
-    return c.body(`${json.slice(0, -1)},"spec":${served.specJson}}`, 200, { 'content-type': 'application/json' });
+    const body = withSpec === '0' ? json : `${json.slice(0, -1)},"spec":${served.specJson}}`;
+    return c.body(body, 200, { 'content-type': 'application/json' });
   });
 
   app.post('/api/games/:slug/action', route('/api/games/:slug/action'), async (c) => {
     const served = lookup(c);
     if (served instanceof Response) return served;
+    const view = viewParam(c);
+    if (view === null) return fail(ctx, c, 400, 'invalid_query', VIEW_PROBLEM);
     const body = await jsonBody(c, served);
     if (body instanceof Response) return body;
-    const response = served.wire.act(body);
+    // view=compact adds `view`: the engine's CompactView, with the recap of this action.
+    const response = served.wire.act(body, view ? { compact: true } : undefined);
     // JSON.stringify(response), reusing the sealed state's JSON the sealer has just made.
     if (response.ok) return c.body(responseJson(response), 200, { 'content-type': 'application/json' });
     ctx.metrics.refusal(c.get('route'), c.get('game'), response.reason);
@@ -169,6 +178,14 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
       stateHash: result.stateHash,
     });
   });
+}
+
+const VIEW_PROBLEM = 'view must be compact (adds `view`, a small picture with the legal actions and what the action did) or full';
+/** `?view=compact` -> true, absent or `full` -> false, anything else -> null (400). */
+function viewParam(c: AppContext): boolean | null {
+  const view = c.req.query('view');
+  if (view === undefined || view === 'full') return false;
+  return view === 'compact' ? true : null;
 }
 
 /** The JSON text each parsed body came from (for cutting members out of it). */

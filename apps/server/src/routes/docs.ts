@@ -55,12 +55,24 @@ export const ERRORS: [number, string, string][] = [
     'The body is not JSON, not an object, too deeply nested, has too many items, or a field has the wrong type.',
   ],
   [400, 'invalid_seed', 'seed is not an integer within +-(2^53 - 1).'],
+  [400, 'invalid_query', 'spec is not 0 or 1, or view is not compact or full.'],
   [404, 'unknown_game / not_found', 'No such game slug, or no such path.'],
   [405, 'method_not_allowed', 'Wrong HTTP method; the Allow header lists the right ones.'],
   [413, 'body_too_large', 'The body is over the size limit.'],
   [415, 'unsupported_media_type', 'POST bodies must be sent with Content-Type: application/json.'],
-  [429, 'rate_limited', 'Too many requests from this client; wait Retry-After seconds.'],
+  [429, 'rate_limited', 'Too many requests from this client (a /verify costs one more request per 100 actions); wait Retry-After seconds.'],
+  [503, 'busy', 'Every replay worker is busy and the replay queue is full (/verify, runs); retry after Retry-After seconds.'],
 ];
+
+/** The cheapest way to play, for scripts and language models: no spec in every init, a small view beside the state. */
+export function cheapLoop(base: string): string[] {
+  return [
+    `Read the rules once: GET ${base}/api/games/{slug}/spec (goal, scoring, rules, summary, actionGrammar, decisions), or the page ${base}/docs/api/{slug}.`,
+    `GET ${base}/api/games/{slug}/init?seed=N&spec=0&view=compact: the first response without the spec (most of its bytes), with "view" beside the state: { score, gameOver, text, actions } where text is a small picture with the numbers that matter and actions the legal actions in a compact, game-documented form.`,
+    `POST ${base}/api/games/{slug}/action?view=compact with { "state": <state from the last response, unchanged>, "action": <action> } (or { "stateToken", "action" } when carry is "stateToken"): the next response, and its "view" adds "recap" ({ text, points, items }: what the action did). Read view, send back state (or stateToken) unchanged, until gameOver.`,
+    'Without spec=0 and view=compact every response is exactly the full gameboard response (spec on init; observation and legalActions always there).',
+  ];
+}
 
 export function sealText(): string {
   return (
@@ -116,7 +128,13 @@ function overviewPage(ctx: ServerContext, c: AppContext): string {
 <h2>Games</h2>
 <table><tr><th>Game</th><th>slug</th><th>genre</th><th>description</th><th>carry</th></tr>
 ${games}</table>
-<h2>The loop</h2>
+<h2>The cheap loop (scripts and language models: start here)</h2>
+<ol>
+${cheapLoop(base)
+  .map((step) => `<li>${escapeHtml(step)}</li>`)
+  .join('\n')}
+</ol>
+<h2>The full loop</h2>
 <ol>
 <li><code>GET ${escapeHtml(base)}/api/games/{slug}/init?seed=N</code> (seed optional: without it the server picks one; it is inside the state) returns <code>{ ok: true, state, observation, legalActions, spec, score, gameOver }</code>.</li>
 <li><code>POST ${escapeHtml(base)}/api/games/{slug}/action</code> with <code>Content-Type: application/json</code> and <code>{ "state": &lt;state&gt;, "action": &lt;action&gt; }</code> (or <code>{ "stateToken": ..., "action": ... }</code> when the spec's <code>carry</code> is <code>stateToken</code>) returns the next response.</li>
@@ -169,7 +187,11 @@ function llmsText(ctx: ServerContext, c: AppContext): string {
     '',
     `> ${SERVICE_DESCRIPTION}`,
     '',
-    '## The loop',
+    '## The cheap loop (start here)',
+    '',
+    ...cheapLoop(base).map((step, i) => `${i + 1}. ${step}`),
+    '',
+    '## The full loop',
     '',
     `1. GET ${base}/api/games/{slug}/init?seed=N (seed optional) -> { ok: true, state, observation, legalActions, spec, score, gameOver }. Read spec.goal, spec.scoring, spec.rules, spec.actionGrammar, spec.decisions; observation.text is a plain-text picture of the board (legend in spec.legend).`,
     `2. POST ${base}/api/games/{slug}/action, Content-Type: application/json, body { "state": <state from the last response, unchanged>, "action": <action> }. If spec.carry is "stateToken", send { "stateToken": <stateToken>, "action": <action> } instead.`,
