@@ -88,6 +88,14 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
+  it('is served with its hashed assets cacheable forever and the page revalidated', async () => {
+    const html = await fetch(url);
+    expect(html.headers.get('cache-control')).toBe('no-cache');
+    const assets = [...(await html.text()).matchAll(/(?:src|href)="(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+    expect(assets).toHaveLength(2);
+    for (const a of assets) expect((await fetch(`${url}${a}`)).headers.get('cache-control'), a).toContain('immutable');
+  });
+
   it('plays, submits, finds the run on the leaderboard, and replays it step by step with its timeline', async () => {
     const page = await h.open('#/stormlark?seed=7', undefined, url);
     await page.focus('#board');
