@@ -10,7 +10,7 @@ export const DECISIONS: Decision[] = [
   {
     topic: 'turn numbering',
     decision:
-      'Turns of a day count from 0: state.turn is the number of turns already resolved today and the turn being played is turn number state.turn. The band covers line floor(turn / bandDwell); bowls[i].serveTurn, layout.clouds and the dog formula loop[(turn * dogSpeed) % loop.length] all use this same 0-based turn. The dog shown in the observation is where it stands for the turn about to be played.',
+      'Turns of a day count from 0: state.turn is the number of turns already resolved today and the turn being played is turn number state.turn. The band covers line floor(turn / bandDwell); bowls[i].serveTurn, layout.clouds and the dog formula loop[(turn * dogSpeed) % loop.length] all use this same 0-based turn. The dog shown in the observation is where it stands for the turn about to be played. observation.turn is this same 0-based number (the first turn of a day is turn 0, the last dayLength - 1), as are observation.clouds and every serveTurn; adapters show it as it is.',
   },
   {
     topic: 'arrival turn and settled',
@@ -84,6 +84,16 @@ export const DECISIONS: Decision[] = [
   {
     topic: 'extra fields',
     decision: 'An action with any field the grammar does not list is refused as unknown_action (additionalProperties: false).',
+  },
+  {
+    topic: 'the last reachable day',
+    decision:
+      'The document says "There is no last day", and nothing ends a run that keeps meeting its quotas. Reaching day d needs every day bonus of days 1..d-1 (min(100 * day, 3000) each; the score never falls), and the score is an exact JSON integer only up to 2^53 - 1, so no run reaches a day after 3,002,399,751,595: a state of a later day is refused as invalid_state at once. The random cursor is kept modulo 2^32, as the stream reads its index, so it never bounds the day.',
+  },
+  {
+    topic: 'reachability bounds on incoming states',
+    decision:
+      "A state is refused as invalid_state, naming the field, when its numbers are beyond what its own counters allow: score outside [the day bonuses of days 1..day-1 (plus today's at sunset or after a win), the most those days and today's turns can pay]; dayCosyRaw above turn times the most one turn earns; chain not what today's serves since the last uncovered one fed (or outside [today's eaten bowls, all bowls served so far], capped at 8); settled above turn; two cats that moved today sharing a settled on a day without dogs; a cat with settled = turn (it has not moved today) off its start tile. The authenticated (trusted) path skips all of it.",
   },
   {
     topic: 'the random cursor and the stateToken',
