@@ -3,6 +3,7 @@
 import { type ReplayRecord, replay } from '@hearth/engine';
 import { parseArgs } from '../args.ts';
 import { loadGame, UsageError } from '../games.ts';
+import { apiUrl, callJson, refusalText } from '../net/http.ts';
 import { readRecord } from '../record.ts';
 
 export async function verify(argv: readonly string[]): Promise<number> {
@@ -42,23 +43,14 @@ export async function verify(argv: readonly string[]): Promise<number> {
 
 /** The server's own answer (POST /api/games/{slug}/verify with { seed, actions }), printed the same way. */
 async function verifyRemote(server: string, record: ReplayRecord, json: boolean): Promise<number> {
-  const url = `${server.replace(/\/+$/, '')}/api/games/${encodeURIComponent(record.slug)}/verify`;
-  let body: any;
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seed: record.seed, actions: record.actions }),
-    });
-    body = JSON.parse(await res.text());
-  } catch (error) {
-    throw new Error(`${url}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const { body } = await callJson(apiUrl(server, `/api/games/${encodeURIComponent(record.slug)}/verify`), {
+    body: { seed: record.seed, actions: record.actions },
+  });
   if (json) process.stdout.write(`${JSON.stringify(body)}\n`);
-  else if (body?.ok === true)
+  else if (body.ok === true)
     process.stdout.write(
-      `${server} verified seed ${record.seed}: ${body.turns} actions\nscore      ${body.score}\ngameOver   ${body.gameOver}\nstateHash  ${body.stateHash}\n`,
+      `${server} verified seed ${record.seed}: ${String(body.turns)} actions\nscore      ${String(body.score)}\ngameOver   ${String(body.gameOver)}\nstateHash  ${String(body.stateHash)}\n`,
     );
-  else process.stderr.write(`${server}: ${body?.reason ?? 'error'}: ${body?.message ?? JSON.stringify(body)}\n`);
-  return body?.ok === true ? 0 : 1;
+  else process.stderr.write(`${server}: ${refusalText(body)}\n`);
+  return body.ok === true ? 0 : 1;
 }
