@@ -41,7 +41,10 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
   let unavailable: StoreHealth | null = null;
   if (!store && options?.database) {
     try {
-      store = await openStore(options.database);
+      store = await openStore({
+        onConnectionError: (err) => ctx.logger.warn({ err }, 'an idle database connection failed; the pool opens another'),
+        ...options.database,
+      });
     } catch (error) {
       // A PostgreSQL that cannot be reached is a configuration error: refuse to start. A SQLite file that cannot
       // be opened (no native addon beside a bundle copied elsewhere, a read-only folder) leaves play working.

@@ -21,6 +21,11 @@ export interface StoreOptions {
   fileName?: string;
   /** PostgreSQL pool size per process; default 10. */
   poolSize?: number;
+  /**
+   * Called when an idle PostgreSQL connection fails (server restart, network): the pool drops it and opens
+   * another on the next query. Default: one line on stderr. (Unhandled, pg would crash the process.)
+   */
+  onConnectionError?: (error: Error) => void;
   /** Path of better-sqlite3's native addon (SQLITE_NATIVE_BINDING; default: found, see sqlite-binding.ts). */
   sqliteNativeBinding?: string;
 }
@@ -48,6 +53,10 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
           oid === 20 ? Number : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
       },
     });
+    pool.on(
+      'error',
+      options.onConnectionError ?? ((e) => process.stderr.write(`hearth store: idle PostgreSQL connection failed: ${e.message}\n`)),
+    );
     db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   } else {
     dialect = 'sqlite';

@@ -16,6 +16,8 @@ export interface PgCluster {
   url(database?: string): string;
   /** Creates an empty database and returns its URL. */
   createDatabase(name?: string): Promise<string>;
+  /** Stops and starts the server on the same port (every open connection is cut). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -77,6 +79,9 @@ export async function startPostgres(): Promise<PgCluster | { skip: string }> {
           await client.end();
         }
         return url(db);
+      },
+      async restart() {
+        as('pg_ctl', ['-D', dir, '-m', 'fast', '-w', '-t', '60', '-o', opts, '-l', join(dir, 'server.log'), 'restart']);
       },
       async stop() {
         try {
