@@ -12,6 +12,7 @@ export { generateDay } from './generator.ts';
 export type { CatView, SunloafObservation } from './observe.ts';
 export { planTurn } from './planner.ts';
 export { referencePolicy } from './policy.ts';
+export type { SunloafRecapKind } from './recap.ts';
 export { rules } from './rules.ts';
 export { spec } from './spec.ts';
 export type { Action, PublicState, State } from './state.ts';

@@ -4,6 +4,20 @@ import type { Recap, RecapItem } from '@hearth/engine';
 import { type Action, cloneState, type State } from './state.ts';
 import { doze, moveCat, newTally, rest, type TurnTally } from './turn.ts';
 
+/** Every recap item kind this game emits (stable; documented in the README). */
+export type SunloafRecapKind =
+  | 'move'
+  | 'doze'
+  | 'purr'
+  | 'bowl_eaten'
+  | 'bowl_missed'
+  | 'chain'
+  | 'dog_reset'
+  | 'cloud'
+  | 'day_end'
+  | 'day_start'
+  | 'run_end';
+
 const cats = (mask: number): string => {
   const ids: number[] = [];
   for (let id = 0; id < 5; id++) if (mask & (1 << id)) ids.push(id);
