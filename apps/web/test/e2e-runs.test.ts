@@ -61,9 +61,11 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     dataDir = mkdtempSync(join(tmpdir(), 'hearth-web-runs-'));
     const port = await freePort();
     url = `http://127.0.0.1:${port}/`;
+    // always the SQLite default in DATA_DIR, whatever DATABASE_URL the environment carries
+    const { DATABASE_URL: _ignored, ...env } = process.env;
     child = spawn(process.execPath, [bundle], {
       env: {
-        ...process.env,
+        ...env,
         PORT: String(port),
         HOST: '127.0.0.1',
         WEB_DIST: h.dist,
