@@ -444,7 +444,29 @@ describe('static web app', () => {
       expect(await index.text()).toContain('web app');
       const js = await fetch(`${web.url}/assets/app-1234.js`);
       expect(js.headers.get('content-type')).toMatch(/text\/javascript/);
-      expect(js.headers.get('cache-control')).toContain('immutable');
+      expect(js.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(index.headers.get('cache-control')).toBe('no-cache');
+      // Validators, and 304 for a conditional request that matches (by ETag, or by date without one).
+      for (const res of [index, js]) {
+        const etag = res.headers.get('etag')!;
+        const modified = res.headers.get('last-modified')!;
+        expect(etag).toMatch(/^"[0-9a-f]+-[0-9a-f]+"$/);
+        expect(Number.isFinite(Date.parse(modified))).toBe(true);
+        const path = res === index ? '/' : '/assets/app-1234.js';
+        const same = await fetch(`${web.url}${path}`, { headers: { 'if-none-match': `W/${etag}` } });
+        expect(same.status).toBe(304);
+        expect(await same.text()).toBe('');
+        expect((await fetch(`${web.url}${path}`, { headers: { 'if-modified-since': modified } })).status).toBe(304);
+        expect((await fetch(`${web.url}${path}`, { headers: { 'if-none-match': '"other"', 'if-modified-since': modified } })).status).toBe(
+          200,
+        );
+        expect((await fetch(`${web.url}${path}`, { headers: { 'if-modified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' } })).status).toBe(200);
+      }
+      // A changed file gets a new validator.
+      writeFileSync(join(dist, 'index.html'), '<!doctype html><title>web app, changed</title>');
+      const changed = await fetch(`${web.url}/`, { headers: { 'if-none-match': index.headers.get('etag')! } });
+      expect(changed.status).toBe(200);
+      expect(await changed.text()).toContain('changed');
       for (const path of [
         '/../hearth-secret.txt',
         '/%2e%2e/hearth-secret.txt',

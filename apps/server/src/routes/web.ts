@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, type Stats, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,17 +66,33 @@ export function registerWebRoutes(app: Hono<AppEnv>, ctx: ServerContext, webDist
     if (rel.includes('\0') || (file !== webDist && !file.startsWith(webDist + sep))) {
       return fail(ctx, c, 404, 'not_found', `no file ${path.slice(0, 200)}`);
     }
-    let isFile = false;
+    let stat: Stats | null = null;
     try {
-      isFile = statSync(file).isFile();
+      stat = statSync(file);
     } catch {
-      isFile = false;
+      stat = null;
     }
-    if (!isFile) return fail(ctx, c, 404, 'not_found', `no route or file ${path.slice(0, 200)}; see /docs/api`);
-    const body = await readFile(file);
+    if (!stat?.isFile()) return fail(ctx, c, 404, 'not_found', `no route or file ${path.slice(0, 200)}; see /docs/api`);
+    // Validators from size and modification time (as nginx makes them): no hashing per request.
+    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const modified = new Date(Math.floor(stat.mtimeMs / 1000) * 1000);
+    c.header('etag', etag);
+    c.header('last-modified', modified.toUTCString());
     c.header('content-type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
-    // Vite names built assets by content hash: they never change. index.html must be revalidated.
+    // esbuild names the web app's files under /assets/ by content hash: they never change. Everything else
+    // (index.html) must be revalidated, which the validators make a 304 when nothing changed.
     c.header('cache-control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    return c.body(body);
+    if (notModified(c.req.header('if-none-match'), c.req.header('if-modified-since'), etag, modified)) return c.body(null, 304);
+    return c.body(await readFile(file));
   });
+}
+
+/** RFC 9110: If-None-Match wins when present (weak comparison); else If-Modified-Since. */
+function notModified(ifNoneMatch: string | undefined, ifModifiedSince: string | undefined, etag: string, modified: Date): boolean {
+  if (ifNoneMatch !== undefined) {
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  }
+  if (ifModifiedSince === undefined) return false;
+  const since = Date.parse(ifModifiedSince);
+  return Number.isFinite(since) && modified.getTime() <= since;
 }
