@@ -55,7 +55,8 @@ export function boardRows(s: StormlarkState): string[] {
   return grid.map((row) => row.join(''));
 }
 
-export function observe(s: StormlarkState): Observation {
+/** The observation of a state; `unavailable` lists each action the rules refuse now, with their refusal. */
+export function observe(s: StormlarkState, unavailable: Observation['unavailable']): Observation {
   const wardens: Observation['wardens'] = [];
   const entities: Entity[] = [];
   const sparkLanes: number[] = [];
@@ -103,5 +104,6 @@ export function observe(s: StormlarkState): Observation {
     sparkLanes,
     gateCol,
     gateIn: s.phase === 'flying' ? COLUMNS_PER_REACH - columnInReach : 0,
+    unavailable,
   };
 }

@@ -178,6 +178,15 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     return out;
   }
 
+  function view(s: StormlarkState): Observation {
+    const unavailable: Observation['unavailable'] = [];
+    for (const type of ACTION_TYPES) {
+      const no = refuse(s, ACTIONS[type]);
+      if (no) unavailable.push({ type, reason: no.reason, message: no.message });
+    }
+    return observe(s, unavailable);
+  }
+
   function hurt(s: StormlarkState): void {
     s.hull = Math.max(0, s.hull - 1);
     s.hullLost = true;
@@ -322,7 +331,7 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     legalActions,
     score: (s) => s.score,
     gameOver: (s) => s.phase === 'over',
-    observe,
+    observe: view,
     clone: cloneState,
     // Replays the action on a copy of `before` with the event record on: the same step, so the recap
     // can never disagree with what apply did.
@@ -332,6 +341,6 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
       step(cloneState(before), a, ev);
       return buildRecap(before, after, a, ev);
     },
-    brief: (s) => buildBrief(s, observe(s), legalActions(s)),
+    brief: (s) => buildBrief(s, view(s), legalActions(s)),
   };
 }

@@ -81,5 +81,12 @@ describe('observation data for renderers', () => {
     expect(o.sparkLanes).toEqual([0]);
     expect(o.gateCol).toBeNull();
     expect(o.gateIn).toBe(21);
+    // every action not in legalActions, with the refusal act gives
+    const legal = g.rules.legalActions(s).map((a) => a.type);
+    expect(o.unavailable.map((u) => u.type).sort()).toEqual(
+      ['NEXT_REACH', 'UP', 'DOWN', 'FIRE', 'VENT', 'END_RUN'].filter((t) => !legal.includes(t as never)).sort(),
+    );
+    const low = g.rules.observe({ ...s, charge: 2 });
+    expect(low.unavailable).toContainEqual({ type: 'FIRE', reason: 'low_charge', message: 'FIRE needs 3 charge, you hold 2' });
   });
 });

@@ -1,7 +1,8 @@
 // The observation's shape, declared once: the served observationSchema and the Observation type both
 // come from here, so what a renderer reads is exactly what the schema promises.
 import { type Static, Type } from '@sinclair/typebox';
-import { Int, Obj } from './common.ts';
+import { ACTION_TYPES } from './action.ts';
+import { Enum, Int, Obj } from './common.ts';
 import { EntityShape, KindShape, PhaseShape } from './state.ts';
 
 const Lane = Int(0, 6);
@@ -39,6 +40,17 @@ export const ObservationShape = Obj({
   }),
   gateCol: Type.Union([Int(0, 9), Type.Null()], { description: 'board column of the Gate, or null while it is not in view' }),
   gateIn: Int(0, 21, 'scrolling turns until the Gate reaches column 0 (0 at a Gate or once the run is over)'),
+  unavailable: Type.Array(
+    Obj({
+      type: Enum(ACTION_TYPES),
+      reason: Type.String({ description: 'the refusal reason the engine would give (top_lane, low_charge, at_gate, ...)' }),
+      message: Type.String(),
+    }),
+    {
+      maxItems: 6,
+      description: 'every action not legal now, with the refusal act would give: what a disabled button says',
+    },
+  ),
 });
 
 export type Observation = Static<typeof ObservationShape>;
