@@ -68,7 +68,7 @@ async function bench(label: string, options: StoreOptions) {
   const f = (x: number) => x.toFixed(0).padStart(7);
   console.log(
     `${label.padEnd(9)} runs ${String(count).padStart(6)} players ${String(players).padStart(5)} | submit ${f(submit.perSecond)}/s cpu ${f(submit.cpuUs)} us` +
-      ` | duplicate check ${f(dup.perSecond)}/s | board top 20 ${f(top.perSecond)}/s cpu ${f(top.cpuUs)} us | board 100 ${f(kinds.perSecond)}/s`,
+      ` | duplicate check ${f(dup.perSecond)}/s | board top 20 ${f(top.perSecond)}/s cpu ${f(top.cpuUs)} us | filtered board (kind, 100 rows) ${f(kinds.perSecond)}/s`,
   );
 }
 
