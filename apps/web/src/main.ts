@@ -22,8 +22,7 @@ async function route(): Promise<void> {
       await showHome(root, getEngine(r.online), r.online === true);
       release(() => {});
     } else if (r.page === 'leaderboard') {
-      await showLeaderboard(root, r.slug, getEngine(r.online), r.online === true);
-      release(() => {});
+      release(await showLeaderboard(root, r.slug, getEngine(r.online), r.online === true));
     } else if (r.page === 'run') {
       release(await showRun(root, r.id, getEngine(r.online), r.online === true));
     } else {

@@ -130,6 +130,24 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     expect(steps).toEqual(Array.from({ length: steps.length }, (_, i) => i));
     expect(steps.length).toBe(8); // 0, then each of the 7 actions (6 vents and END_RUN)
 
+    // 21 more players (one END_RUN each on its own seed, through the API): the board pages by the server's cursor
+    for (let i = 0; i < 21; i++) {
+      const r = await fetch(`${url}api/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game: 'stormlark', seed: 100 + i, actions: [{ type: 'END_RUN' }], player: `script-${i}` }),
+      });
+      expect(r.status, await r.clone().text()).toBeLessThan(300);
+    }
+    await page.goto(`${url}#/leaderboard/stormlark`);
+    const humans = '#board-all .board-table[data-kind="human"]';
+    await page.waitForSelector(`${humans} [data-more]`);
+    expect(await page.$$eval(`${humans} tr[data-run-id]`, (r) => r.length)).toBe(20);
+    await page.click(`${humans} [data-more]`);
+    await page.waitForFunction((sel) => document.querySelectorAll(`${sel} tr[data-run-id]`).length === 22, humans);
+    const ranks = await page.$$eval(`${humans} tr[data-run-id] td:first-child`, (c) => c.map((x) => Number(x.textContent)));
+    expect(ranks).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+
     // a second run under the same name is accepted with the key this browser kept
     await page.goto(`${url}#/stormlark?seed=8`);
     await page.waitForSelector('#board[data-ready="true"]');

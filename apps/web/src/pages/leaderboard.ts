@@ -25,7 +25,10 @@ function rows(entries: BoardEntry[], online: boolean): string {
     .join('');
 }
 
-export async function showLeaderboard(root: HTMLElement, slug: string, engine: Engine, online = false): Promise<void> {
+const more = (cursor: string | null | undefined) => (cursor ? `<p><button type="button" data-more="${esc(cursor)}">More</button></p>` : '');
+
+/** Shows the page; returns a cleanup for when the route changes (the "More" buttons' listener). */
+export async function showLeaderboard(root: HTMLElement, slug: string, engine: Engine, online = false): Promise<() => void> {
   root.innerHTML = '<main class="board-page"><p class="loading">Loading leaderboards…</p></main>';
   const spec = await engine.spec(slug);
   document.title = `${spec.name} leaderboards — Hearth`;
@@ -34,7 +37,7 @@ export async function showLeaderboard(root: HTMLElement, slug: string, engine: E
   const first = await fetchBoard(slug, 'all', 'human');
   if (!first.ok && first.absent) {
     root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="message" data-kind="refusal" data-absent="true">${esc(ABSENT)}</p></main>`;
-    return;
+    return () => {};
   }
   const challenges = await fetchChallenges(slug);
   const daily =
@@ -47,7 +50,7 @@ export async function showLeaderboard(root: HTMLElement, slug: string, engine: E
       const r = b.board === 'all' && k.kind === 'human' ? first : await fetchBoard(slug, b.board, k.kind);
       const body = r.ok ? rows(r.rows ?? r.entries ?? [], online) : `<tr><td colspan="5" class="refusal">${esc(r.message)}</td></tr>`;
       tables.push(`<div class="board-table" data-board="${b.board}" data-kind="${k.kind}"><h3>${k.title}</h3>
-<table><thead><tr><th>#</th><th>${k.kind === 'agent' ? 'Player (agent)' : 'Player'}</th><th>Score</th><th>Date</th><th></th></tr></thead><tbody>${body}</tbody></table></div>`);
+<table><thead><tr><th>#</th><th>${k.kind === 'agent' ? 'Player (agent)' : 'Player'}</th><th>Score</th><th>Date</th><th></th></tr></thead><tbody>${body}</tbody></table>${more(r.ok ? r.nextCursor : null)}</div>`);
     }
     const extra =
       b.board === 'daily' && dailySeed !== undefined
@@ -58,4 +61,22 @@ export async function showLeaderboard(root: HTMLElement, slug: string, engine: E
     );
   }
   root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="note">Every score here was verified by replaying its actions on the server.</p>${sections.join('')}</main>`;
+  // the next page of one table, by the cursor the server handed out
+  const onClick = async (e: MouseEvent) => {
+    const button = (e.target as Element).closest?.('[data-more]') as HTMLButtonElement | null;
+    const table = button?.closest('.board-table') as HTMLElement | null;
+    if (!button || !table) return;
+    button.disabled = true;
+    const r = await fetchBoard(slug, table.dataset.board as string, table.dataset.kind as 'human' | 'agent', button.dataset.more);
+    const holder = button.parentElement as HTMLElement;
+    if (!r.ok) {
+      holder.textContent = r.message;
+      return;
+    }
+    const next = r.rows ?? r.entries ?? [];
+    if (next.length) table.querySelector('tbody')?.insertAdjacentHTML('beforeend', rows(next, online));
+    holder.outerHTML = more(r.nextCursor);
+  };
+  root.addEventListener('click', onClick);
+  return () => root.removeEventListener('click', onClick);
 }
