@@ -101,7 +101,7 @@ ${rulesPanel(spec, renderer.keyHelp)}
   const explainDisabled = async (at: OkResponse) => {
     // online a probe would be a request per button; during a replay every button is off for that reason alone
     if (online || replayActions) return;
-    for (const el of Array.from(board.querySelectorAll<HTMLButtonElement>('button[disabled][data-act]'))) {
+    for (const el of Array.from(board.querySelectorAll<HTMLButtonElement>('button[disabled][data-act]:not([data-why])'))) {
       const body = bodyFor(at, JSON.parse(el.dataset.act as string));
       const r = await engine.act(slug, body as { action: unknown });
       if (disposed || response !== at) return;

@@ -35,13 +35,15 @@ export const NOT_LEGAL = 'Not possible now: the engine does not list this action
  * A button for one fixed action, disabled (with the reason as its tooltip) when it is not in legalActions.
  * `confirm` asks before sending (ending a run is never one click).
  */
-export function legalButton(view: View, action: unknown, label: string, key: string, confirm?: string): string {
+export function legalButton(view: View, action: unknown, label: string, key: string, confirm?: string, why?: string): string {
   // a game may list no legal actions on purpose while it runs (Lantern Volley: every angle in range is legal)
   const unlisted = view.response.legalActions.length === 0 && !view.response.gameOver;
   const legal = (unlisted || isLegal(view, action)) && !view.replaying;
   const extra = confirm ? ` data-confirm="${esc(confirm)}"` : '';
-  const why = view.replaying ? 'A replay is playing: use its controls above the board.' : NOT_LEGAL;
-  return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${extra}${legal ? '' : ` disabled title="${esc(why)}"`}>${esc(label)}</button>`;
+  // the reason: the observation's own refusal when the game publishes one (data-why: no probe needed), else generic
+  const title = view.replaying ? 'A replay is playing: use its controls above the board.' : why ? `Not possible now: ${why}` : NOT_LEGAL;
+  const off = ` disabled title="${esc(title)}"${why && !view.replaying ? ' data-why="engine"' : ''}`;
+  return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${extra}${legal ? '' : off}>${esc(label)}</button>`;
 }
 
 /** The text for a lowercase `e`: ending a run takes Shift+E, as in the terminal client. */

@@ -119,7 +119,9 @@ export const stormlarkRenderer: Renderer<null> = {
   render(view) {
     const s = obsOf(view);
     const phase = s.phase === 'reachClear' ? 'at the Gate' : s.phase === 'over' ? 'run over' : 'flying';
-    const b = (type: string, label: string, confirm?: string) => legalButton(view, { type }, label, type, confirm);
+    // the observation lists each action not legal now with the engine's refusal: the disabled button's tooltip
+    const why = (type: string) => s.unavailable?.find((u) => u.type === type)?.message;
+    const b = (type: string, label: string, confirm?: string) => legalButton(view, { type }, label, type, confirm, why(type));
     const side = `<div class="side">${gauge('Hull', s.hull, s.maxHull, 'hull')}${gauge('Charge', s.charge, s.maxCharge, 'charge')}${stats([
       ['Reach', s.reach],
       ['Chain', s.chain],
