@@ -49,11 +49,11 @@ async function load(name: string, pid: number, opts: autocannon.Options): Promis
 /** Cumulative buckets [le, count] of the server's action-route latency histogram for one game. */
 async function serverHistogram(url: string, slug: string): Promise<[string, number][]> {
   const text = await (await fetch(`${url}/metrics`)).text();
-  const prefix = `hearth_http_request_duration_seconds_bucket{route="/api/games/:slug/action",game="${slug}",le="`;
+  const labels = `route="/api/games/:slug/action",game="${slug}"`;
   return text
     .split('\n')
-    .filter((l) => l.startsWith(prefix))
-    .map((l) => [l.slice(prefix.length, l.indexOf('"', prefix.length)), Number(l.slice(l.lastIndexOf(' ') + 1))]);
+    .filter((l) => l.startsWith('hearth_http_request_duration_seconds_bucket{') && l.includes(labels))
+    .map((l) => [/le="([^"]+)"/.exec(l)?.[1] ?? '?', Number(l.slice(l.lastIndexOf(' ') + 1))]);
 }
 
 const logLevel = process.env.LOG_LEVEL ?? 'info';

@@ -1,74 +1,108 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
 /**
- * Prometheus text exposition (format 0.0.4) without a client library: counters and one latency
- * histogram, labelled by route pattern and game slug (only registered slugs, so labels stay bounded).
+ * Prometheus metrics through prom-client, on a registry of this server's own (tests run several servers in one
+ * process): the request counter and latency histogram labelled by route pattern and game slug (only
+ * registered slugs, so labels stay bounded), refusals by reason, the replay pool's queue, and prom-client's
+ * default process metrics, event-loop lag (nodejs_eventloop_lag_*) included. The names of the metrics this
+ * server had before prom-client are kept.
  */
-const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
-
-interface Histogram {
-  counts: number[];
-  sum: number;
-  count: number;
-}
-
 export interface Metrics {
   /** One finished request: its route pattern, game ('' when none), status and duration in seconds. */
   observe(route: string, game: string, method: string, status: number, seconds: number): void;
   /** One refusal the API answered with ok:false (engine refusals and request errors alike). */
   refusal(route: string, game: string, reason: string): void;
-  render(): string;
+  /** The exposition text (format 0.0.4). */
+  render(): Promise<string>;
+  readonly contentType: string;
 }
 
-export function createMetrics(): Metrics {
-  const requests = new Map<string, number>();
-  const refusals = new Map<string, number>();
-  const latency = new Map<string, Histogram>();
+const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
+
+export function createMetrics(replay?: { readonly queued: number; readonly running: number }): Metrics {
+  const register = new Registry();
+  collectDefaultMetrics({ register });
+  const requests = new Counter({
+    name: 'hearth_http_requests_total',
+    help: 'HTTP requests by route pattern, game, method and status.',
+    labelNames: ['route', 'game', 'method', 'status'] as const,
+    registers: [register],
+  });
+  const refusals = new Counter({
+    name: 'hearth_refusals_total',
+    help: 'Answers with ok:false (illegal actions, invalid states, bad requests) by reason.',
+    labelNames: ['route', 'game', 'reason'] as const,
+    registers: [register],
+  });
+  const latency = new Histogram({
+    name: 'hearth_http_request_duration_seconds',
+    help: 'Time from request to response by route pattern and game.',
+    labelNames: ['route', 'game'] as const,
+    buckets: BUCKETS,
+    registers: [register],
+  });
+  // Kept from before prom-client (its default names differ: nodejs_heap_size_used_bytes, process_start_time_seconds).
+  new Gauge({
+    name: 'nodejs_heap_used_bytes',
+    help: 'V8 heap in use in bytes.',
+    registers: [register],
+    collect() {
+      this.set(process.memoryUsage().heapUsed);
+    },
+  });
   const started = Date.now();
-  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  new Gauge({
+    name: 'process_uptime_seconds',
+    help: 'Seconds since the server started.',
+    registers: [register],
+    collect() {
+      this.set((Date.now() - started) / 1000);
+    },
+  });
+  if (replay) {
+    new Gauge({
+      name: 'hearth_replay_jobs',
+      help: 'Replay pool jobs (/verify, runs) by state: waiting for a thread, or running on one.',
+      labelNames: ['state'] as const,
+      registers: [register],
+      collect() {
+        this.set({ state: 'queued' }, replay.queued);
+        this.set({ state: 'running' }, replay.running);
+      },
+    });
+  }
+
+  // Children by label values, made once: prom-client hashes a label object on every call otherwise.
+  const requestChildren = new Map<string, Counter.Internal>();
+  const latencyChildren = new Map<string, Histogram.Internal<'route' | 'game'>>();
+  const refusalChildren = new Map<string, Counter.Internal>();
   return {
     observe(route, game, method, status, seconds) {
-      bump(requests, `route="${route}",game="${game}",method="${method}",status="${status}"`);
-      const key = `route="${route}",game="${game}"`;
-      let h = latency.get(key);
-      if (!h) {
-        h = { counts: BUCKETS.map(() => 0), sum: 0, count: 0 };
-        latency.set(key, h);
+      const key = `${route}\n${game}`;
+      const statusKey = `${key}\n${method}\n${status}`;
+      let count = requestChildren.get(statusKey);
+      if (!count) {
+        count = requests.labels(route, game, method, String(status));
+        requestChildren.set(statusKey, count);
       }
-      for (let i = 0; i < BUCKETS.length; i++) if (seconds <= (BUCKETS[i] as number)) (h.counts[i] as number)++;
-      h.sum += seconds;
-      h.count++;
+      count.inc();
+      let timing = latencyChildren.get(key);
+      if (!timing) {
+        timing = latency.labels(route, game);
+        latencyChildren.set(key, timing);
+      }
+      timing.observe(seconds);
     },
     refusal(route, game, reason) {
-      bump(refusals, `route="${route}",game="${game}",reason="${reason}"`);
-    },
-    render() {
-      const lines: string[] = [];
-      lines.push('# HELP hearth_http_requests_total HTTP requests by route pattern, game, method and status.');
-      lines.push('# TYPE hearth_http_requests_total counter');
-      for (const [labels, n] of requests) lines.push(`hearth_http_requests_total{${labels}} ${n}`);
-      lines.push('# HELP hearth_refusals_total Answers with ok:false (illegal actions, invalid states, bad requests) by reason.');
-      lines.push('# TYPE hearth_refusals_total counter');
-      for (const [labels, n] of refusals) lines.push(`hearth_refusals_total{${labels}} ${n}`);
-      lines.push('# HELP hearth_http_request_duration_seconds Time from request to response by route pattern and game.');
-      lines.push('# TYPE hearth_http_request_duration_seconds histogram');
-      for (const [labels, h] of latency) {
-        for (let i = 0; i < BUCKETS.length; i++) {
-          lines.push(`hearth_http_request_duration_seconds_bucket{${labels},le="${BUCKETS[i]}"} ${h.counts[i]}`);
-        }
-        lines.push(`hearth_http_request_duration_seconds_bucket{${labels},le="+Inf"} ${h.count}`);
-        lines.push(`hearth_http_request_duration_seconds_sum{${labels}} ${h.sum}`);
-        lines.push(`hearth_http_request_duration_seconds_count{${labels}} ${h.count}`);
+      const key = `${route}\n${game}\n${reason}`;
+      let child = refusalChildren.get(key);
+      if (!child) {
+        child = refusals.labels(route, game, reason);
+        refusalChildren.set(key, child);
       }
-      const mem = process.memoryUsage();
-      lines.push('# HELP process_resident_memory_bytes Resident memory size in bytes.');
-      lines.push('# TYPE process_resident_memory_bytes gauge');
-      lines.push(`process_resident_memory_bytes ${mem.rss}`);
-      lines.push('# HELP nodejs_heap_used_bytes V8 heap in use in bytes.');
-      lines.push('# TYPE nodejs_heap_used_bytes gauge');
-      lines.push(`nodejs_heap_used_bytes ${mem.heapUsed}`);
-      lines.push('# HELP process_uptime_seconds Seconds since the server started.');
-      lines.push('# TYPE process_uptime_seconds gauge');
-      lines.push(`process_uptime_seconds ${(Date.now() - started) / 1000}`);
-      return `${lines.join('\n')}\n`;
+      child.inc();
     },
+    render: () => register.metrics(),
+    contentType: register.contentType,
   };
 }

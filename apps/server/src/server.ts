@@ -99,12 +99,12 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     games.set(game.slug, { game, wire, sealer, specJson: JSON.stringify(game.spec) });
   }
 
-  const metrics = createMetrics();
   const accessLog = createAccessLog(logger, options.logSample ?? 1);
   const limiter: RateLimiter | null = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
   const ownPool = options.replayPool === undefined;
   const replayPool = options.replayPool ?? createReplayPool({ ...options.replay, kernel: options.kernel ?? 'wasm' });
+  const metrics = createMetrics(replayPool);
   const ctx: ServerContext = {
     games,
     limits: { ...DEFAULT_LIMITS, ...options.limits },
@@ -197,8 +197,8 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   });
   app.get('/metrics', (c) => {
     c.set('route', '/metrics');
-    c.header('content-type', 'text/plain; version=0.0.4; charset=utf-8');
-    return c.body(metrics.render());
+    c.header('content-type', metrics.contentType);
+    return metrics.render().then((text) => c.body(text));
   });
   if (options.helloRoute) {
     app.get('/hello', (c) => {

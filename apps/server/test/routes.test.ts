@@ -365,9 +365,14 @@ describe('docs, llms.txt, healthz, metrics', () => {
     );
     expect(text).toMatch(/hearth_refusals_total\{route="\/api\/games\/:slug\/init",game="fixture-plain",reason="invalid_seed"\} \d+/);
     expect(text).toMatch(
-      /hearth_http_request_duration_seconds_bucket\{route="\/api\/games\/:slug\/init",game="fixture-plain",le="\+Inf"\} \d+/,
+      /hearth_http_request_duration_seconds_bucket\{le="\+Inf",route="\/api\/games\/:slug\/init",game="fixture-plain"\} \d+/,
     );
     expect(text).toMatch(/process_resident_memory_bytes \d+/);
+    expect(text).toMatch(/nodejs_heap_used_bytes \d+/);
+    // prom-client's default metrics: event-loop lag (what would have shown /verify stalling the server), CPU, GC.
+    expect(text).toMatch(/nodejs_eventloop_lag_p99_seconds [\d.e-]+/);
+    expect(text).toMatch(/process_cpu_user_seconds_total [\d.e-]+/);
+    expect(text).toMatch(/hearth_replay_jobs\{state="queued"\} \d+/);
     // Unknown slugs do not become label values (bounded cardinality).
     await getJson(url('/api/games/zzz-unknown/init'));
     expect(await (await fetch(url('/metrics'))).text()).not.toContain('zzz-unknown');
