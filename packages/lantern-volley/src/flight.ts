@@ -2,32 +2,9 @@
 import { DISTANCE_BUDGET, EVENT_KIND, EVENT_REC, FADE_CAUSE, KIND, LAYOUT_REC, MAX_ENTITIES } from './constants.ts';
 import type { FlightKernel } from './kernel.ts';
 import type { Layout } from './layout.ts';
+import type { EventType, FadeCause, Point, ShotEvent } from './shapes/state.ts';
 
-export type EventType = (typeof EVENT_KIND)[keyof typeof EVENT_KIND];
-export type FadeCause = (typeof FADE_CAUSE)[keyof typeof FADE_CAUSE];
-
-/** One flight event, as served in lastShot.events. */
-export interface ShotEvent {
-  type: EventType;
-  /** Entity id (walls 0..3, layout 4..); null for a fade in open air (budget or event cap). */
-  id: number | null;
-  x: number;
-  y: number;
-  /** Reflections taken so far (after this one, for a bounce). */
-  bounces: number;
-  /** Distance travelled in the shot so far (sum of t over the segments). */
-  distance: number;
-  points: number;
-  /** For a light: its chain position within the shot (1 = first). */
-  chain?: number;
-  /** For a fade: why the wisp faded. */
-  cause?: FadeCause;
-}
-
-export interface Point {
-  x: number;
-  y: number;
-}
+export type { EventType, FadeCause, Point, ShotEvent } from './shapes/state.ts';
 
 export interface FlightResult {
   path: Point[];
@@ -138,7 +115,7 @@ export class FlightSim {
     const all = this.rawEvents(this.kernel.eventTotal());
     const events: ShotEvent[] = [];
     for (let o = 0; o < all.length; o += EVENT_REC) {
-      const type = EVENT_KIND[all[o] as keyof typeof EVENT_KIND];
+      const type: EventType = EVENT_KIND[all[o] as keyof typeof EVENT_KIND];
       const rawId = all[o + 1]!;
       const e: ShotEvent = {
         type,
@@ -150,7 +127,7 @@ export class FlightSim {
         points: all[o + 6]!,
       };
       if (type === 'light') e.chain = all[o + 7]!;
-      if (type === 'fade') e.cause = FADE_CAUSE[all[o + 7] as keyof typeof FADE_CAUSE];
+      if (type === 'fade') e.cause = FADE_CAUSE[all[o + 7] as keyof typeof FADE_CAUSE] as FadeCause;
       events.push(e);
     }
     return events;

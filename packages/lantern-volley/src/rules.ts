@@ -1,11 +1,13 @@
 // The rules: one copy, `apply`, run by act, init and the fast simulation handle alike.
 import { type Parsed, type RuleRefusal, type Rules, v } from '@hearth/engine';
+import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { briefOf } from './brief.ts';
 import { ANGLE_COUNT, FIRST_TENTH, POINTS, WAVE_COUNT, waveRow } from './constants.ts';
 import type { FlightSim } from './flight.ts';
 import { LayoutCache } from './layouts.ts';
 import { type Observation, observe } from './observe.ts';
 import { recapShot } from './recap.ts';
+import { ActionShape } from './shapes/state.ts';
 import { cloneState, type LastShot, parseState, type ShootAction, type State } from './state.ts';
 
 export const Reasons = {
@@ -25,13 +27,26 @@ export function angleIndex(angleDeg: number): number {
   return tenths >= FIRST_TENTH && tenths < FIRST_TENTH + ANGLE_COUNT ? tenths - FIRST_TENTH : -1;
 }
 
+const actionCheck = TypeCompiler.Compile(ActionShape);
+
+/**
+ * The action's shape from its one declaration (src/shapes/state.ts, also the served grammar). A finite angle outside
+ * the grammar's range is still a SHOOT: the rules refuse it as angle_out_of_range (with the quantized value), so
+ * only a wrong shape is unknown_action.
+ */
 export function parseAction(value: unknown): Parsed<ShootAction> {
-  const shape = v.exactKeys(value, 'action', ['type', 'angleDeg']);
-  if (shape) return { ok: false, message: `${shape}; the only action is { "type": "SHOOT", "angleDeg": number }` };
-  const a = value as Record<string, unknown>;
-  if (a.type !== 'SHOOT') return { ok: false, message: 'action.type must be "SHOOT"' };
-  if (typeof a.angleDeg !== 'number' || !Number.isFinite(a.angleDeg)) return { ok: false, message: 'angleDeg must be a finite number' };
-  return { ok: true, value: { type: 'SHOOT', angleDeg: a.angleDeg } };
+  if (actionCheck.Check(value)) return { ok: true, value: { type: 'SHOOT', angleDeg: value.angleDeg } };
+  const a = value as Record<string, unknown> | null;
+  const shaped = v.isRecord(a) && Object.keys(a).length === 2 && a.type === 'SHOOT' && 'angleDeg' in a;
+  if (shaped && typeof a.angleDeg === 'number' && Number.isFinite(a.angleDeg))
+    return { ok: true, value: { type: 'SHOOT', angleDeg: a.angleDeg } };
+  if (shaped) return { ok: false, message: 'angleDeg must be a finite number' };
+  const first = actionCheck.Errors(value).First();
+  const where = first ? (first.path ? `action${first.path.replaceAll('/', '.')}` : 'action') : 'action';
+  return {
+    ok: false,
+    message: `${where}: ${first?.message ?? 'not an action'}; the only action is { "type": "SHOOT", "angleDeg": number }`,
+  };
 }
 
 export interface LanternRules extends Rules<State, ShootAction, Observation> {

@@ -120,6 +120,18 @@ export function forgedStates(state: State): Array<{ name: string; state: unknown
       s.lastShot.points += 150;
       s.score += 150;
     });
+    // Issue 17: scores no play reaches from these counters.
+    forge('score not a multiple of 5 (every point value is)', (s) => {
+      s.score += 1;
+      s.lastShot.points += 1;
+    });
+    forge('score beyond what the cleared waves and lit lanterns allow', (s) => {
+      s.score += 100_000;
+      s.lastShot.points += 100_000;
+    });
+    forge('init-like score of ten million', (s) => {
+      s.score = 10_000_000;
+    });
   }
   return out;
 }

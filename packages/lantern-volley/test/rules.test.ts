@@ -149,7 +149,7 @@ describe('observation', () => {
       'shapes',
     ])
       expect(topics).toContain(t);
-    expect((spec.stateSchema as any).properties.lastShot.properties.events.items.required).toEqual([
+    expect((spec.stateSchema as any).properties.lastShot.anyOf[0].properties.events.items.required).toEqual([
       'type',
       'id',
       'x',
