@@ -176,6 +176,59 @@ describe.each(backends.names)('runs on %s', (name) => {
     }
   });
 
+  it('600 malformed submissions: never a 5xx or a stack trace, stored exactly when answered 201', async () => {
+    const { store, url } = await start({ maxRunActions: 50 });
+    let x = 12345;
+    const rnd = (n: number) => {
+      x = (Math.imul(x, 1103515245) + 12345) >>> 0;
+      return x % n;
+    };
+    const junk = () => {
+      const pool: unknown[] = [
+        null,
+        true,
+        0,
+        -1,
+        1.5,
+        2 ** 53,
+        '',
+        'x'.repeat(rnd(300)),
+        [],
+        {},
+        [[[]]],
+        { a: { b: 1 } },
+        '\u0000',
+        'é',
+        1e300,
+      ];
+      return pool[rnd(pool.length)];
+    };
+    const fields = ['game', 'seed', 'actions', 'player', 'agent', 'notes', 'extra'];
+    let created = 0;
+    for (let i = 0; i < 600; i++) {
+      const body: Record<string, unknown> = {
+        game: 'cragwake',
+        seed: rnd(1000),
+        actions: cragwake.actions.slice(0, rnd(5)),
+        player: `fz${rnd(40)}`,
+      };
+      for (let k = rnd(3); k >= 0; k--) body[fields[rnd(fields.length)]!] = junk();
+      if (rnd(10) === 0) body.actions = Array.from({ length: 1 + rnd(60) }, junk);
+      const auths = ['Bearer', 'bearer hk_x', 'Bearer hk_x', 'Token abc', `Bearer ${'a'.repeat(300)}`, 'Bearer a b'];
+      const headers: Record<string, string> = rnd(8) === 0 ? { authorization: auths[rnd(auths.length)]! } : {};
+      const res = await fetch(`${url}/api/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
+      const text = await res.text();
+      expect(res.status, text).toBeLessThan(500);
+      expect(text).not.toMatch(/\bat .*\.ts:\d+/);
+      if (res.status === 201) created++;
+    }
+    expect(await store.runs.count()).toBe(created);
+  });
+
   it('floods are limited per player and per client', async () => {
     const perPlayer = await start({ perPlayer: { perSecond: 0.001, burst: 2 } });
     const first = await post(perPlayer.url, { game: 'cragwake', seed: 1, actions: [], player: 'flood' });
