@@ -124,6 +124,14 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
     await page.waitForSelector('main.home ul.games, main.home p:not(.loading)');
     const listed = await page.$$eval('.game-card', (cards) => cards.map((c) => c.getAttribute('data-slug')));
     expect(listed).toEqual([...registry.slugs]);
+    // the whole card is the link, and it quotes the one-sentence description (not the goal's first sentence)
+    if (registry.slugs.length) {
+      const slug = registry.slugs[0]!;
+      const game = await registry.load(slug);
+      expect(await page.textContent(`.game-card[data-slug="${slug}"] .goal`)).toBe(game!.spec.description);
+      await page.click(`.game-card[data-slug="${slug}"] .goal`);
+      await page.waitForSelector(`main[data-slug="${slug}"] #board[data-ready="true"]`);
+    }
     await page.close();
   });
 
