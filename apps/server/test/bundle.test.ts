@@ -8,6 +8,15 @@ import { buildBundleOutsideRepo, type Instance, startBundle, waitForLine } from 
 import { playThroughApi } from './helpers/play.ts';
 import { realSlugs, TEST_SECRET } from './helpers/start.ts';
 
+/** Resolves when `check()` holds (checked every 20 ms), or rejects after `ms`. */
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
 let bundle: string;
 let instance: Instance;
 beforeAll(async () => {
@@ -42,6 +51,20 @@ it('warns when STATE_SECRET is missing', async () => {
   }
 });
 
+it.skipIf(realSlugs.length === 0)('replays /verify on its worker threads (the worker files beside the bundle)', async () => {
+  for (const slug of realSlugs) {
+    const res = await fetch(`${instance.url}/api/games/${slug}/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seed: 3, actions: [] }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ ok: true, slug, seed: 3, turns: 0 });
+  }
+  const metrics = await (await fetch(`${instance.url}/metrics`)).text();
+  expect(metrics).toMatch(/hearth_replay_jobs\{state="running"\} 0/);
+});
+
 // The in-flight request must be one that reads its body, which needs a served game (the bundle serves only real ones).
 it.skipIf(realSlugs.length === 0)('on SIGTERM finishes the request in flight, then exits 0', { timeout: 30_000 }, async () => {
   const body = JSON.stringify({ seed: 1, actions: [] });
@@ -53,21 +76,23 @@ it.skipIf(realSlugs.length === 0)('on SIGTERM finishes the request in flight, th
     answer += d.toString();
   });
   const closed = new Promise((r) => socket.once('close', r));
-  // Headers and half the body, then SIGTERM, then the rest: the request is in flight during shutdown.
+  // Headers (asking for 100 Continue, which the server sends once it has them) and half the body; then SIGTERM;
+  // then, once the server has logged that it is shutting down, the rest: the request is in flight throughout.
   socket.write(
-    `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 5)}`,
+    `POST ${path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nExpect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`,
   );
-  await new Promise((r) => setTimeout(r, 200));
+  await until(() => answer.startsWith('HTTP/1.1 100 Continue'));
+  socket.write(body.slice(0, 5));
   instance.proc.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  expect(await waitForLine(instance, (l) => /shutting down/.test(l.msg))).toMatchObject({ signal: 'SIGTERM' });
   expect(instance.proc.exitCode).toBe(null);
   socket.write(body.slice(5));
   const code = await instance.exited;
   await closed;
-  expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+  expect(answer).toMatch(/HTTP\/1\.1 200 OK/);
+  expect(answer.toLowerCase()).toContain('connection: close');
   expect(answer).toContain('"ok"');
   expect(code).toBe(0);
-  expect(await waitForLine(instance, (l) => /shutting down/.test(l.msg))).toMatchObject({ signal: 'SIGTERM' });
 });
 
 it.skipIf(realSlugs.length === 0)('WORKERS=2 runs a cluster whose workers share one secret', { timeout: 120_000 }, async () => {
@@ -85,14 +110,16 @@ it.skipIf(realSlugs.length === 0)('WORKERS=2 runs a cluster whose workers share 
     };
     const played = await playThroughApi(call, call, slug, 31, 40);
     expect(played.actions.length).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 1500));
-    const pids = new Set(
-      clustered.lines
-        .map((l) => JSON.parse(l))
-        .filter((l) => l.msg === 'request')
-        .map((l) => l.pid),
-    );
-    expect(pids.size).toBe(2);
+    // Each worker's request lines reach stdout within its log flush (a second); wait until both have.
+    const pids = () =>
+      new Set(
+        clustered.lines
+          .map((l) => JSON.parse(l))
+          .filter((l) => l.msg === 'request')
+          .map((l) => l.pid),
+      );
+    await until(() => pids().size === 2, 15_000);
+    expect(pids().size).toBe(2);
   } finally {
     expect(await clustered.stop()).toBe(0);
   }
