@@ -85,3 +85,44 @@ describe.skipIf(!registry.has('stormlark'))('Stormlark keys', () => {
     expect(a.frame().join('\n')).toMatch(/Refused \([a-z_]+\)/);
   });
 });
+
+describe.skipIf(!registry.has('stormlark'))('what happened: the engine recap on the message line', () => {
+  it('Stormlark says when hull is lost, in the message and the panel', async () => {
+    // Vent in the craft's lane until something hits it (the recap's hull_lost item), over a few seeds.
+    let seen = false;
+    for (let seed = 1; seed <= 20 && !seen; seed++) {
+      const a = await app('stormlark', seed);
+      for (let t = 0; t < 60 && !a.currentSession.current.gameOver; t++) {
+        const before = a.currentSession.current.observation.hull as number;
+        await a.key(k('v'));
+        const after = a.currentSession.current.observation.hull as number;
+        if (after < before) {
+          const screen = a.frame().join('\n');
+          expect(screen).toContain(`hull ${before} → ${after}`);
+          expect(screen).toContain('hull lost!');
+          seen = true;
+          break;
+        }
+      }
+    }
+    expect(seen).toBe(true);
+  });
+
+  it('every game: an accepted action puts the recap text on screen', async () => {
+    for (const slug of registry.slugs) {
+      const a = await app(slug);
+      const legal = a.currentSession.current.legalActions;
+      const action = legal.find((x) => !/end_?run/i.test(String((x as { type?: unknown }).type))) ?? { type: 'SHOOT', angleDeg: 60 };
+      const game = (await registry.load(slug))!;
+      const init = game.init(7);
+      const next = game.act(init.state, action, { recap: true });
+      if (!next.ok) throw new Error(`${slug}: ${next.message}`);
+      await a.key(k(':'));
+      for (const ch of JSON.stringify(action)) await a.key(k(ch === ' ' ? 'space' : ch));
+      await a.key(k('enter'));
+      const text = (next.recap as { text: string }).text;
+      const screen = a.frame({ width: 120, height: 40 }).join(' ').replace(/\s+/g, ' ');
+      expect(screen, slug).toContain(text.replace(/\s+/g, ' '));
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // The screen's geometry for a terminal size: 80x24 is the guaranteed minimum; a wider terminal gives the board
 // and the panel more columns, a taller one more lines. Panel lines and messages are word-wrapped, never cut.
 import type { Style } from './style.ts';
-import { fit, visibleWidth } from './style.ts';
+import { fit, splitVisible, visibleWidth } from './style.ts';
 
 /** A box in terminal cells. */
 export interface Size {
@@ -57,8 +57,6 @@ export function composeBottom(hints: readonly string[], message: string, layout:
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: SGR escapes are what is tracked
 const SGR = /\x1b\[[0-9;]*m/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: SGR escapes are what is tracked
-const SGR_AT = /\x1b\[[0-9;]*m/y;
 
 /**
  * Word wrap of a styled line to `width` columns. Styles carry over: a line ends with a reset when a style is
@@ -107,23 +105,4 @@ export function wrapStyled(text: string, width: number, indent = ''): string[] {
   }
   if (!fresh) out.push(open.length > 0 ? `${line}\x1b[0m` : line);
   return out;
-}
-
-/** The first `n` visible characters of a styled word (escapes kept with them) and the rest. */
-function splitVisible(word: string, n: number): [string, string] {
-  let i = 0;
-  let seen = 0;
-  while (i < word.length && seen < n) {
-    if (word[i] === '\x1b') {
-      SGR_AT.lastIndex = i;
-      const m = SGR_AT.exec(word);
-      if (m) {
-        i += m[0].length;
-        continue;
-      }
-    }
-    i += String.fromCodePoint(word.codePointAt(i)!).length;
-    seen++;
-  }
-  return [word.slice(0, i), word.slice(i)];
 }

@@ -52,26 +52,27 @@ export function visibleWidth(text: string): number {
 /** Cuts a styled string to `width` visible columns, keeping escapes intact and closing any open style. */
 export function truncate(text: string, width: number): string {
   if (visibleWidth(text) <= width) return text;
-  let out = '';
-  let n = 0;
+  const [out] = splitVisible(text, width);
+  return out.includes('\x1b[') ? `${out}\x1b[0m` : out;
+}
+
+/** The first `n` visible characters of a styled string (escapes kept with them) and the rest. */
+export function splitVisible(text: string, n: number): [string, string] {
   let i = 0;
-  while (i < text.length && n < width) {
+  let seen = 0;
+  while (i < text.length && seen < n) {
     if (text[i] === '\x1b') {
       ANSI_AT.lastIndex = i;
       const m = ANSI_AT.exec(text);
       if (m) {
-        out += m[0];
         i += m[0].length;
         continue;
       }
     }
-    const cp = text.codePointAt(i)!;
-    const ch = String.fromCodePoint(cp);
-    out += ch;
-    i += ch.length;
-    n++;
+    i += String.fromCodePoint(text.codePointAt(i)!).length;
+    seen++;
   }
-  return out.includes('\x1b[') ? `${out}\x1b[0m` : out;
+  return [text.slice(0, i), text.slice(i)];
 }
 
 /** Pads (or cuts) to exactly `width` visible columns. */
