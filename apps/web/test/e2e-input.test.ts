@@ -6,7 +6,7 @@ import { registry } from '@hearth/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseSeedParam } from '../../server/src/seed.ts';
 import { chromiumMissing } from './browser.ts';
-import { gameOver, responses, turns } from './drivers.ts';
+import { gameOver, responses, score, turns } from './drivers.ts';
 import { errorsOf, type Harness, idle, startHarness } from './harness.ts';
 
 if (chromiumMissing) console.warn(`web e2e (input) skipped: ${chromiumMissing}`);
@@ -62,6 +62,9 @@ describe.skipIf(chromiumMissing !== undefined)('input in headless Chromium', () 
       expect(await responses(page)).toBe(burst!.count);
       expect(await turns(page)).toBe(before + burst!.count);
       expect(await page.$$eval('#log li', (els) => els.length)).toBe(burst!.count);
+      // the header's best follows the score during play, not only at game over
+      const now = await score(page);
+      if (now > 0) expect(Number(await page.textContent('#best'))).toBeGreaterThanOrEqual(now);
       disabled += await checkDisabled(page, `${slug} after the burst`);
       if (slug !== 'lantern-volley') expect(disabled, 'some button is disabled somewhere').toBeGreaterThan(0);
       expect(errorsOf(page)).toEqual([]);
