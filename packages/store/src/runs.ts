@@ -1,3 +1,4 @@
+import { canonicalJson } from '@hearth/engine';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { countAhead } from './boards.ts';
 import { decodeActions, encodeActions, runHash } from './encode.ts';
@@ -154,7 +155,8 @@ export function createRunStore(db: Kysely<Database>): RunStore {
     },
 
     async findDuplicate(game, seed, actions) {
-      return byHash(runHash(game, seed, encodeActions(actions).canonical));
+      // Only the hash: no need to deflate a list that is probably new.
+      return byHash(runHash(game, seed, canonicalJson(actions)));
     },
 
     async checkName(name, key): Promise<NameCheck> {
