@@ -11,6 +11,7 @@ export { type FlightResult, FlightSim, type ShotEvent } from './flight.ts';
 export type { Layout } from './layout.ts';
 export type { Observation } from './observe.ts';
 export type { AimView, BeamView, GongView, LanternView, LayoutView, ScreenView, WallView } from './shapes/observation.ts';
+export type { EventType, FadeCause, Point, ShotBonus } from './shapes/state.ts';
 export type { LastShot, ShootAction, State } from './state.ts';
 export { spec };
 

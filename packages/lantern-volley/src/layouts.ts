@@ -29,6 +29,11 @@ export class LayoutCache {
     return g;
   }
 
+  /** Forgets every layout (benchmarks measure generation from a cold cache). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /** What each of the 1,501 angles does in this wave (a fresh sweep, not cached: bots keep what they need). */
   effects(seed: number, wave: number): AngleEffect[] {
     return sweepLayout(this.sim, this.get(seed, wave).layout);
