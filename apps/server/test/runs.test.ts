@@ -176,6 +176,25 @@ describe.each(backends.names)('runs on %s', (name) => {
     }
   });
 
+  it('a body with the actions key twice is replayed and stored as the same list (the last, as JSON.parse reads it)', async () => {
+    const { store, url } = await start();
+    const good = JSON.stringify(cragwake.actions);
+    const raw = (first: string, last: string, player: string) =>
+      fetch(`${url}/api/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: `{"game":"cragwake","seed":${cragwake.seed},"actions":${first},"player":"${player}","actions":${last}}`,
+      }).then(async (r) => ({ status: r.status, body: (await r.json()) as any }));
+    const refused = await raw(good, '[{"type":"no-such-action"}]', 'twice-a');
+    expect(refused.body).toMatchObject({ ok: false, index: 0 });
+    expect(await store.runs.count()).toBe(0);
+    const stored = await raw('[{"type":"no-such-action"}]', good, 'twice-b');
+    expect(stored.status).toBe(201);
+    const run = await store.runs.get(stored.body.runId);
+    expect(run?.actions).toEqual(cragwake.actions);
+    expect(run?.score).toBe(expected.score);
+  });
+
   it('600 malformed submissions: never a 5xx or a stack trace, stored exactly when answered 201', async () => {
     const { store, url } = await start({ maxRunActions: 50 });
     let x = 12345;

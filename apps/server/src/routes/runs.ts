@@ -5,6 +5,7 @@ import { dailySeed, utcDate } from '../challenge-daily.ts';
 import { type AppContext, type AppEnv, fail, rateLimited, replayOrRespond, type ServerContext } from '../context.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { parseSeedValue } from '../seed.ts';
+import { memberSpan } from '../state-span.ts';
 
 export interface RunRouteDeps {
   store: Store;
@@ -79,7 +80,10 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     if (playerWait > 0) return limited(c, playerWait, `too many submissions for player ${player}`);
 
     // Off the event loop; a full queue answers 503 busy with Retry-After.
-    const outcome = await replayOrRespond(ctx, c, { slug, seed: seed.seed, actions });
+    // The list goes to the worker as the JSON text it came in (one string copy, no structured clone of it).
+    const span = memberSpan(parsed.text, 'actions');
+    const job = span ? { slug, seed: seed.seed, actionsJson: parsed.text.slice(span.start, span.end) } : { slug, seed: seed.seed, actions };
+    const outcome = await replayOrRespond(ctx, c, job);
     if (outcome instanceof Response) return outcome;
     if (!outcome.ok) {
       ctx.metrics.refusal(c.get('route'), slug, outcome.reason);
