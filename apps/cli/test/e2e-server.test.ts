@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HAS_TMUX, Tmux } from './helpers/tmux.ts';
 
 const BIN = fileURLToPath(new URL('../dist/hearth.mjs', import.meta.url));
 const SERVER = fileURLToPath(new URL('../../server/dist/server.mjs', import.meta.url));
@@ -135,5 +136,32 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
     expect(Number.isFinite(card.normalised.mean)).toBe(true);
     const board = hearth(['leaderboard', 'stormlark', '--server', url], config);
     expect(board.stdout).toContain('bot-bob');
+  });
+
+  it.skipIf(!HAS_TMUX)("play --server shows the server's recap (view=compact) as the message", async (context) => {
+    // A server bundle from before view=compact answers without `view`: then there is nothing to show.
+    const init = (await (await fetch(`${url}/api/games/stormlark/init?seed=7`)).json()) as { state: unknown };
+    const probe = (await (
+      await fetch(`${url}/api/games/stormlark/action?view=compact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ state: init.state, action: { type: 'FIRE' } }),
+      })
+    ).json()) as { view?: { recap?: unknown } };
+    if (!probe.view?.recap) {
+      console.warn('e2e-server: the recap test is skipped: this server bundle answers view=compact without view.recap');
+      context.skip();
+    }
+    const t = new Tmux();
+    try {
+      t.start(`node ${BIN} play stormlark --seed 7 --server ${url}`, { NO_COLOR: '1' });
+      await t.waitFor((s) => s.includes('? help   : action as JSON'), 'the play screen');
+      t.send('f', true);
+      // Stormlark's recap always names the column scored (+2 column) after a scrolling turn.
+      const screen = await t.waitFor((s) => /\+\d+ column/.test(s), 'the recap line');
+      expect(screen).toContain(url.replace(/^https?:\/\//, ''));
+    } finally {
+      t.kill();
+    }
   });
 });
