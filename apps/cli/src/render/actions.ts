@@ -30,15 +30,6 @@ export function findType<A>(legal: readonly A[], type: string): A | undefined {
   return legal.find((a) => typeOf(a) === type);
 }
 
-/** Numeric field of an object state, or undefined. Renderers read states defensively: a missing field shows as '?'. */
-export function num(value: unknown, key: string): number | undefined {
-  if (value && typeof value === 'object' && key in value) {
-    const v = (value as Record<string, unknown>)[key];
-    return typeof v === 'number' ? v : undefined;
-  }
-  return undefined;
-}
-
 /** The free-form action prompt every game offers on ':' (any JSON; the engine judges it). */
 export function jsonPrompt(spec: Spec, initial = ''): Prompt {
   return {
