@@ -148,7 +148,17 @@ function hints(view: View, style: Style, width: number): string[] {
   if (findType(legal, 'VENT')) items.push('v/. vent');
   if (findType(legal, 'NEXT_REACH')) items.push('n/Enter next reach');
   if (findType(legal, 'END_RUN')) items.push('E end run');
-  return hintGrid(items, style, width);
+  // What is not legal now, and the engine's reason (observation.unavailable): the key would be refused.
+  const not = (obs(view).unavailable ?? []).map((u) => `${u.type} (${u.reason})`);
+  const grid = hintGrid(items, style, width);
+  return not.length > 0 ? [...grid.slice(0, 2), style.dim(truncateWords(`not now: ${not.join(' · ')}`, width))] : grid;
+}
+
+/** At most `width` columns, cut only between words. */
+function truncateWords(text: string, width: number): string {
+  if (text.length <= width) return text;
+  const cut = text.lastIndexOf(' ', width - 2);
+  return `${text.slice(0, cut > 0 ? cut : width - 2)} …`;
 }
 
 function key(k: Key): KeyResult {
