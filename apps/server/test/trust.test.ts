@@ -143,6 +143,33 @@ describe('the bytes the seal covers', () => {
     expect(sealer.open(JSON.parse(spaced))).toEqual({ ok: true, value: { a: null, b: [1, null] } });
   });
 
+  it('a duplicate "state" key after a genuine sealed state is not vouched for by the genuine one', async () => {
+    const init = await (await fetch(`${s.url}/api/games/fixture-plain/init?seed=4`)).json();
+    const genuine = JSON.stringify(init.state);
+    const forged = JSON.stringify({ ...init.state, total: init.state.total + 500 });
+    const action = JSON.stringify({ type: 'ADD', n: 1 });
+    for (const body of [
+      `{"state":${genuine},"state":${forged},"action":${action}}`,
+      `{"state":${genuine},"st\\u0061te":${forged},"action":${action}}`,
+      `{"state":${genuine},"action":${action},"state":${forged}}`,
+    ]) {
+      const res = await fetch(`${s.url}/api/games/fixture-plain/action`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status, body.slice(0, 80)).toBe(400);
+      expect((await res.json()).reason).toBe('invalid_state');
+    }
+    // The genuine body alone is accepted (fast path).
+    const ok = await fetch(`${s.url}/api/games/fixture-plain/action`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: `{"state":${genuine},"action":${action}}`,
+    });
+    expect(ok.status).toBe(200);
+  });
+
   it('memberSpan finds the last top-level member of that name, escaped keys included', async () => {
     const { memberSpan } = await import('../src/state-span.ts');
     const text = ' { "action" : {"state":1} , "st\\u0061te": [1,"]}"] , "x":"state","state" :{"a":"}\\"{"} } ';
