@@ -3,8 +3,7 @@
 // from figures measured in this same run. CPU time (process.cpuUsage) is reported beside wall time because
 // the machine is shared: wall time includes time spent waiting for a core.
 import { Stream, streamId } from '@hearth/rng';
-import * as curve from '../src/curves.ts';
-import { dayMemoStats, dayParOf, setDayMemoBudget } from '../src/day.ts';
+import { dayMemoStats, dayParOf, freshDay, setDayMemoBudget } from '../src/day.ts';
 import { generateDay } from '../src/generator.ts';
 import { loadSunloaf } from '../src/index.ts';
 import { planTurn } from '../src/planner.ts';
@@ -104,25 +103,7 @@ const genOnly = time(() => {
   for (const f of fresh) generateDay(f.seed, f.cursor, f.day);
   return fresh.length;
 });
-const toPublic = (f: { seed: number; day: number; cursor: number }): PublicState => {
-  const g = generateDay(f.seed, f.cursor, f.day);
-  return {
-    day: f.day,
-    turn: 0,
-    phase: 'day',
-    outcome: null,
-    score: 0,
-    mult: curve.multiplier(f.day),
-    quotaRatio: curve.quotaRatio(f.day),
-    dayPar: 0,
-    dayQuota: 0,
-    dayCosyRaw: 0,
-    chain: 0,
-    layout: g.layout,
-    bowls: g.bowls,
-    cats: g.cats,
-  };
-};
+const toPublic = (f: { seed: number; day: number; cursor: number }): PublicState => freshDay(f.day, generateDay(f.seed, f.cursor, f.day));
 const withPolicy = time(() => {
   let par = 0;
   for (const f of fresh) par += dayParOf(toPublic(f));

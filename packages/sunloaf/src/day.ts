@@ -2,7 +2,7 @@
 // fresh position (chain 0, no quota) to get dayPar, and set the quota from it.
 import { canonicalJson } from '@hearth/engine';
 import * as curve from './curves.ts';
-import { generateDay } from './generator.ts';
+import { type GeneratedDay, generateDay } from './generator.ts';
 import { planTurn, tablesFor } from './planner.ts';
 import { cursorBefore } from './reachable.ts';
 import { clonePublic, type PublicState, type State } from './state.ts';
@@ -65,18 +65,9 @@ function evict(): void {
   }
 }
 
-/** Day `day` of seed `seed`, with its cursor, dayPar and quota. `cursor` defaults to the closed form. */
-export function planDay(seed: number, day: number, cursor: number = cursorBefore(day)): DayPlan {
-  const key = `${seed}:${day}:${cursor}`;
-  const hit = memo.get(key);
-  if (hit) {
-    // Refresh: the most recently used entries are the last to go.
-    memo.delete(key);
-    memo.set(key, hit);
-    return hit;
-  }
-  const g = generateDay(seed, cursor, day);
-  const fresh: PublicState = {
+/** The day exactly as generated, before its dayPar: turn 0, chain 0, no score. */
+export function freshDay(day: number, g: GeneratedDay): PublicState {
+  return {
     day,
     turn: 0,
     phase: 'day',
@@ -92,6 +83,20 @@ export function planDay(seed: number, day: number, cursor: number = cursorBefore
     bowls: g.bowls,
     cats: g.cats,
   };
+}
+
+/** Day `day` of seed `seed`, with its cursor, dayPar and quota. `cursor` defaults to the closed form. */
+export function planDay(seed: number, day: number, cursor: number = cursorBefore(day)): DayPlan {
+  const key = `${seed}:${day}:${cursor}`;
+  const hit = memo.get(key);
+  if (hit) {
+    // Refresh: the most recently used entries are the last to go.
+    memo.delete(key);
+    memo.set(key, hit);
+    return hit;
+  }
+  const g = generateDay(seed, cursor, day);
+  const fresh = freshDay(day, g);
   fresh.dayPar = dayParOf(fresh);
   fresh.dayQuota = curve.quotaFor(fresh.dayPar, fresh.quotaRatio);
   const plan = { fresh, cursor: g.cursor, layoutJson: canonicalJson(g.layout) };
