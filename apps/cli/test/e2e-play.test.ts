@@ -1,7 +1,7 @@
 // End to end: the real bundled binary (dist/hearth.mjs) in a real pseudo-terminal (tmux, 80x24), per
 // registered game: start, make legal moves, make an illegal one (the engine's refusal is shown and the
 // score stays), see the score move, quit; the terminal comes back and the record verifies.
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,6 +129,38 @@ describe.skipIf(!HAS_TMUX)('hearth play in a terminal (tmux)', () => {
       expect(screen).toContain('(game over)');
       t.kill();
     }
+  });
+
+  it('replay --play plays a record back on its own to the end; space pauses, + speeds up', async () => {
+    const slug = 'stormlark';
+    if (!registry.has(slug)) return;
+    const game = (await registry.load(slug))!;
+    // A record of 12 legal moves, made in-process.
+    let r = game.init(SEED);
+    const actions: unknown[] = [];
+    for (let i = 0; i < 12 && !r.gameOver; i++) {
+      const a = r.legalActions.find((x: { type?: string }) => x.type === 'VENT') ?? r.legalActions[0];
+      const next = game.act(r.state, a);
+      if (!next.ok) break;
+      actions.push(a);
+      r = next;
+    }
+    const file = join(dir, 'replay.json');
+    writeFileSync(file, JSON.stringify({ slug, seed: SEED, actions }));
+    const t = new Tmux();
+    tmux = t;
+    t.start(`node ${BIN} replay ${file} --play`, { NO_COLOR: '1' });
+    await t.waitFor((s) => /step [1-9]\d*\/\d+ · ▶ playing 2\/s/.test(s), 'autoplay to move on');
+    t.send('space', true);
+    const paused = await t.waitFor((s) => s.includes('paused 2/s'), 'the pause');
+    const at = Number(/step (\d+)\//.exec(paused)![1]);
+    t.send('+', true);
+    await t.waitFor((s) => s.includes('paused 4/s'), 'the faster speed');
+    expect(Number(/step (\d+)\//.exec(t.screen())![1])).toBe(at); // paused: the position holds
+    t.send('space', true);
+    await t.waitFor((s) => s.includes(`step ${actions.length}/${actions.length} · paused`), 'the end of the record');
+    t.send('q', true);
+    expect(await t.waitFor((s) => s.includes('EXIT='), 'the program to exit')).toContain('EXIT=0');
   });
 
   it('Ctrl-C leaves at once and restores the terminal (cursor shown, main screen back)', async () => {
