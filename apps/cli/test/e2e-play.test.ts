@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type Game, replay } from '@hearth/engine';
+import { type Game, type OkResponse, replay } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HAS_TMUX, scoreOf, Tmux } from './helpers/tmux.ts';
@@ -136,7 +136,7 @@ describe.skipIf(!HAS_TMUX)('hearth play in a terminal (tmux)', () => {
     if (!registry.has(slug)) return;
     const game = (await registry.load(slug))!;
     // A record of 12 legal moves, made in-process.
-    let r = game.init(SEED);
+    let r: OkResponse = game.init(SEED);
     const actions: unknown[] = [];
     for (let i = 0; i < 12 && !r.gameOver; i++) {
       const a = r.legalActions.find((x: { type?: string }) => x.type === 'VENT') ?? r.legalActions[0];
