@@ -65,22 +65,22 @@ export function createRunStore(db: Kysely<Database>): RunStore {
       try {
         outcome = await db.transaction().execute(async (tx) => {
           const key = nameKey(run.player);
-          let player = await tx.selectFrom('players').select(['id', 'key_hash']).where('name_key', '=', key).executeTakeFirst();
-          if (!player) {
-            const fresh = newPlayerKey();
-            const inserted = await tx
-              .insertInto('players')
-              .values({ name: run.player, name_key: key, key_hash: hashKey(fresh), created_at: now })
-              .onConflict((oc) => oc.column('name_key').doNothing())
-              .returning('id')
-              .executeTakeFirst();
-            if (inserted) {
-              playerKey = fresh;
-              player = { id: Number(inserted.id), key_hash: '' };
-            } else {
-              // Claimed by a concurrent submission a moment ago: this one now needs that key.
-              player = await tx.selectFrom('players').select(['id', 'key_hash']).where('name_key', '=', key).executeTakeFirstOrThrow();
-            }
+          const fresh = newPlayerKey();
+          // The claim attempt comes first, a write: SQLite then takes its write lock before this transaction
+          // reads anything, so another process committing meanwhile makes it wait (busy_timeout), not fail.
+          const claimed = await tx
+            .insertInto('players')
+            .values({ name: run.player, name_key: key, key_hash: hashKey(fresh), created_at: now })
+            .onConflict((oc) => oc.column('name_key').doNothing())
+            .returning('id')
+            .executeTakeFirst();
+          let player: { id: number; key_hash: string };
+          if (claimed) {
+            playerKey = fresh;
+            player = { id: Number(claimed.id), key_hash: '' };
+          } else {
+            // Claimed before (or by a concurrent submission a moment ago): this one needs that key.
+            player = await tx.selectFrom('players').select(['id', 'key_hash']).where('name_key', '=', key).executeTakeFirstOrThrow();
           }
           if (playerKey === undefined) {
             if (!run.key) return 'key_required' as const;
