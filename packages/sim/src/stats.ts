@@ -5,7 +5,7 @@ import type { Game, Json } from '@hearth/engine';
  * (pitches, reaches, waves, days) are named explicitly below where the state's field names are known;
  * every game also gets its top-level scalar fields, so a new game reports something without a change here.
  */
-export type StatsReader = (state: any) => Record<string, Json>;
+export type StatsReader = (state: any, game: Game) => Record<string, Json>;
 
 const SKIP = /seed|rng|cursor|token|hash|version/i;
 
@@ -40,9 +40,9 @@ export function defineStats(slug: string, reader: StatsReader): void {
   readers[slug] = reader;
 }
 
-export function statsReader(game: Game): StatsReader {
+export function statsReader(game: Game): (state: unknown) => Record<string, Json> {
   const specific = readers[game.slug];
   if (!specific) return (state) => scalarStats(state);
   // Merged in place: this runs once per finished game, so it stays cheap for short games.
-  return (state) => Object.assign(scalarStats(state), specific(state));
+  return (state) => Object.assign(scalarStats(state), specific(state, game));
 }

@@ -11,4 +11,7 @@ defineStrong(
   (game) => game.policies.solver ?? rolloutPolicy(game, { base: greedyPolicy(game), horizon: 1, width: 8, name: 'strong' }),
 );
 
-defineStats('lantern-volley', (s: { wave: number; won: boolean }) => ({ wavesCleared: s.won ? 8 : s.wave - 1 }));
+// A won round cleared every wave of the game's own table (spec.appendix.waves), not a count copied here.
+defineStats('lantern-volley', (s: { wave: number; won: boolean }, game) => ({
+  wavesCleared: s.won ? ((game.spec.appendix?.waves as unknown[] | undefined)?.length ?? s.wave) : s.wave - 1,
+}));
