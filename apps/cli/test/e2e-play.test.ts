@@ -139,7 +139,7 @@ describe.skipIf(!HAS_TMUX)('hearth play in a terminal (tmux)', () => {
     let r: OkResponse = game.init(SEED);
     const actions: unknown[] = [];
     for (let i = 0; i < 12 && !r.gameOver; i++) {
-      const a = r.legalActions.find((x: { type?: string }) => x.type === 'VENT') ?? r.legalActions[0];
+      const a = r.legalActions.find((x) => (x as { type?: string }).type === 'VENT') ?? r.legalActions[0];
       const next = game.act(r.state, a);
       if (!next.ok) break;
       actions.push(a);
