@@ -92,14 +92,16 @@ function board(view: View, style: Style, box: { width: number; height: number })
   const o = obs(view);
   const wall = Array.isArray(o.wall) ? o.wall : [];
   const keys = targetKeys(view);
-  const cw = Math.max(5, Math.min(9, Math.floor((box.width - 14) / 6)));
+  // The wall's width is the observation's (its hazards list one entry per column).
+  const cols = o.hazards.length;
+  const cw = Math.max(5, Math.min(9, Math.floor((box.width - 14) / cols)));
   const spaced = box.height >= 2 + wall.length * 2 + 3;
   const legend = ['', ...legendBlock(Object.values(KINDS), style, box.width, box.height - 3 - wall.length * (spaced ? 2 : 1))];
   const pad = (text: string, extra: number) => `${' '.repeat(Math.floor(extra / 2))}${text}${' '.repeat(extra - Math.floor(extra / 2))}`;
   let header = '     ';
   let hazards = '     ';
-  for (let c = 0; c < 6; c++) {
-    const h = o.hazards?.[c];
+  for (let c = 0; c < cols; c++) {
+    const h = o.hazards[c];
     header += style.dim(pad(String(c), cw - 1)) + ' ';
     const g = h?.now.includes('gust')
       ? style.fg('white', KINDS.gust.glyph, true)
@@ -117,7 +119,7 @@ function board(view: View, style: Style, box: { width: number; height: number })
   for (const r of [...wall].reverse()) {
     const label = r.ledge ? style.fg('yellow', `${String(r.row).padStart(4)}▐`) : style.dim(`${String(r.row).padStart(4)}│`);
     let line = label;
-    for (let c = 0; c < 6; c++) {
+    for (let c = 0; c < cols; c++) {
       const here = r.row === o.position.row && c === o.position.col;
       const key = keys.get(`${r.row},${c}`);
       const mark = key ? style.bold(style.fg('cyan', key, true)) : ' ';
