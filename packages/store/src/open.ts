@@ -77,7 +77,13 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   }
   const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Processes starting together on one SQLite file (WORKERS=N): kysely takes no lock there, so a second one can
+  // find the file locked mid-migration. It tries again; by then the first has applied them and there is nothing to do.
+  for (let attempt = 1; error && dialect === 'sqlite' && /database is locked|SQLITE_BUSY/.test(String(error)) && attempt <= 5; attempt++) {
+    await new Promise((r) => setTimeout(r, 100 * attempt));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;

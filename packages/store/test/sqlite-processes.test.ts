@@ -14,6 +14,15 @@ const dir = mkdtempSync(join(tmpdir(), 'hearth-procs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const child = fileURLToPath(new URL('./fixtures/submit-many.ts', import.meta.url));
 
+it('four processes opening one new SQLite file at once all migrate it (one applies, the others wait or retry)', {
+  timeout: 120_000,
+}, async () => {
+  const fresh = join(dir, 'fresh');
+  const opener = fileURLToPath(new URL('./fixtures/open-only.ts', import.meta.url));
+  const outs = await Promise.all([1, 2, 3, 4].map(() => run(process.execPath, ['--import', 'tsx', opener, fresh])));
+  expect(outs.map((o) => o.stdout)).toEqual(['002-best-runs', '002-best-runs', '002-best-runs', '002-best-runs']);
+});
+
 it('three processes submitting to one SQLite file at once', { timeout: 120_000 }, async () => {
   // Migrate once first, as a server's first start would.
   await (await openStore({ dataDir: dir })).close();
