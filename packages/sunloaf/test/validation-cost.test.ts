@@ -49,6 +49,25 @@ describe('validation cost', () => {
     console.log(`parseState of a day-200 state, cold (memo emptied): ${ms.toFixed(2)} ms cpu`);
     expect(ms).toBeLessThan(50);
   });
+  it('the day memo is an LRU bounded by its byte budget, not by a count', () => {
+    const budget = dayMemoStats().budget;
+    try {
+      setDayMemoBudget(64 * 1024);
+      for (let seed = 100; seed < 140; seed++) planDay(seed, 30);
+      const full = dayMemoStats();
+      expect(full.bytes).toBeLessThanOrEqual(64 * 1024);
+      expect(full.entries).toBeGreaterThan(10);
+      // A hit refreshes an entry: the oldest one still held, touched now, outlives the entries - 3 planned after it
+      // (first in, first out would have dropped it).
+      const oldest = 140 - full.entries;
+      const first = planDay(oldest, 30);
+      expect(dayMemoStats().entries).toBe(full.entries);
+      for (let seed = 200; seed < 200 + full.entries - 3; seed++) planDay(seed, 30);
+      expect(planDay(oldest, 30)).toBe(first);
+    } finally {
+      setDayMemoBudget(budget);
+    }
+  });
   it('huge-day plain tokens are refused as invalid_state in under 50 ms', () => {
     const wire = createWire(game, { codec: PlainTokenCodec });
     const base = game.init(7).state;
