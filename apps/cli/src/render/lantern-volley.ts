@@ -3,8 +3,7 @@
 // set. The angle is adjusted by keys (1 degree, 5 degrees, 0.1 degree) or typed; Enter fires.
 // The aim line is a display aid (plain Math.cos/sin is fine here); the shot itself is the engine's.
 import type { Spec } from '@hearth/engine';
-import type { LastShot } from '@hearth/lantern-volley';
-import type { Observation } from '@hearth/lantern-volley/shapes';
+import type { LastShot, Observation } from '@hearth/lantern-volley';
 import { type Colour, type Style, wrap } from '../tui/style.ts';
 import { BrailleCanvas } from './canvas.ts';
 import type { Controller, Key, KeyResult, LegendItem, Prompt, Size, View } from './types.ts';

@@ -3,8 +3,7 @@
 // then its legal destinations are lettered on the board (or walk a cursor with the arrows, Enter moves).
 // Everything drawn is the engine's observation data (lit tiles, warm hearth, room, cats, dogs, bowls).
 import type { Spec } from '@hearth/engine';
-import type { Action } from '@hearth/sunloaf';
-import type { SunloafObservation } from '@hearth/sunloaf/shapes';
+import type { Action, SunloafObservation } from '@hearth/sunloaf';
 import type { Colour, Style } from '../tui/style.ts';
 import { findType, typeOf } from './actions.ts';
 import { hintGrid } from './generic.ts';
