@@ -56,7 +56,10 @@ export function recap(before: State, after: State, action: Action): Recap {
 }
 
 function turnItems(before: State, after: State, tally: TurnTally, items: RecapItem[]): void {
-  if (tally.purr > 0) items.push({ kind: 'purr', text: `${signed(tally.purr)} purr (${cats(tally.purrCats)})`, points: tally.purr });
+  if (tally.purr > 0) {
+    const pile = tally.pile > 0 ? `, pile ${signed(tally.pile)}` : '';
+    items.push({ kind: 'purr', text: `${signed(tally.purr)} purr (${cats(tally.purrCats)}${pile})`, points: tally.purr });
+  }
   if (tally.eaten.length) {
     const points = tally.eaten.reduce((sum, b) => sum + b.points, 0);
     const mats = tally.eaten.map((b) => b.mat).join(', ');

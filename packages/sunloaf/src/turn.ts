@@ -46,6 +46,8 @@ export interface TurnTally {
   /** Warmth points (score units) and a bit per cat id that earned any. */
   purr: number;
   purrCats: number;
+  /** Of `purr`, the points the pile added. */
+  pile: number;
   eaten: { mat: number; chain: number; points: number }[];
   missed: number[];
   chainReset: boolean;
@@ -59,6 +61,7 @@ export const newTally = (): TurnTally => ({
   turns: 0,
   purr: 0,
   purrCats: 0,
+  pile: 0,
   eaten: [],
   missed: [],
   chainReset: false,
@@ -100,6 +103,8 @@ export function resolveTurn(state: PublicState, moved: number, tally?: TurnTally
     if (tally && raw > 0) {
       tally.purr += points;
       tally.purrCats |= 1 << cat.id;
+      // The part the neighbours' pile added (score units): this award less the same nap's award with no pile.
+      tally.pile += points - award(cosy(Math.min(cat.settled, cap), 0), state.mult);
     }
   }
   serveBowls(state, t, tally);
