@@ -40,6 +40,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
   let dialect: Dialect;
   let db: Kysely<Database>;
   let where: string;
+  let releaseLock = () => {};
   if (options.databaseUrl) {
     dialect = 'postgres';
     const url = new URL(options.databaseUrl);
@@ -68,22 +69,37 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     if (!nativeBinding) {
       throw new Error('better-sqlite3 native addon not found: set SQLITE_NATIVE_BINDING or put better_sqlite3.node beside the bundle');
     }
-    const file = new BetterSqlite3(where, { nativeBinding });
-    // WAL: readers never wait for the writer; NORMAL sync is durable across process crashes in WAL mode.
-    file.pragma('journal_mode = WAL');
-    file.pragma('synchronous = NORMAL');
-    file.pragma('busy_timeout = 5000');
-    file.pragma('foreign_keys = ON');
+    // Processes opening one file together (WORKERS=N) take turns: kysely's migrator has no lock on SQLite, so
+    // an exclusive transaction on a lock file beside it serialises everything up to the end of the migrations.
+    const lock = new BetterSqlite3(`${where}.migrate-lock`, { nativeBinding });
+    lock.pragma('busy_timeout = 60000');
+    lock.exec('BEGIN EXCLUSIVE');
+    releaseLock = () => {
+      lock.exec('COMMIT');
+      lock.close();
+    };
+    let file: BetterSqlite3.Database;
+    try {
+      file = new BetterSqlite3(where, { nativeBinding });
+      file.pragma('busy_timeout = 5000');
+      // WAL: readers never wait for the writer; NORMAL sync is durable across process crashes in WAL mode.
+      file.pragma('journal_mode = WAL');
+      file.pragma('synchronous = NORMAL');
+      file.pragma('foreign_keys = ON');
+    } catch (error) {
+      releaseLock();
+      throw error;
+    }
     db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
   }
   const migrator = new Migrator({ db, provider: migrationProvider(dialect) });
-  let { error, results } = await migrator.migrateToLatest();
-  // Processes starting together on one SQLite file (WORKERS=N): kysely takes no lock there, so a second one can
-  // find the file locked mid-migration. It tries again; by then the first has applied them and there is nothing to do.
-  for (let attempt = 1; error && dialect === 'sqlite' && /database is locked|SQLITE_BUSY/.test(String(error)) && attempt <= 5; attempt++) {
-    await new Promise((r) => setTimeout(r, 100 * attempt));
-    ({ error, results } = await migrator.migrateToLatest());
+  let migrated: Awaited<ReturnType<Migrator['migrateToLatest']>>;
+  try {
+    migrated = await migrator.migrateToLatest();
+  } finally {
+    releaseLock();
   }
+  const { error, results } = migrated;
   if (error) {
     await db.destroy();
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
