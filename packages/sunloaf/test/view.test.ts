@@ -6,7 +6,9 @@ import { Stream, streamId } from '@hearth/rng';
 import { describe, expect, it } from 'vitest';
 import { isLit, lineOf, warmthCap } from '../src/geometry.ts';
 import { loadSunloaf } from '../src/index.ts';
-import type { Action, State } from '../src/state.ts';
+import { type Action, cloneState, type State } from '../src/state.ts';
+import { rest } from '../src/turn.ts';
+import { room, tileAt } from './helpers.ts';
 
 const game = loadSunloaf();
 const SIZE_GOAL = 1300;
@@ -69,6 +71,24 @@ describe('recap and the compact view', () => {
       ];
       expect(listed).toEqual(game.rules.legalActions(after));
     }
+  });
+});
+
+describe('recap on a hand-built room', () => {
+  it('names the purr, the cats that earned it and what their pile added', () => {
+    // North window, band on column 0 for turns 0-2: cat 0 lit on (3, 0) with settled 4, cat 1 beside it in the dark.
+    const before = room({
+      cats: [
+        { tile: tileAt(3, 0), settled: 4 },
+        { tile: tileAt(3, 1), settled: 2 },
+      ],
+    });
+    const after = cloneState(before);
+    rest(after);
+    // Cat 0: tier 5 (purr 7), pile 1: floor(10 * 7 * 5 / 4) = 87 raw, 70 of it without the pile.
+    const r = game.recap(before, after, { type: 'REST' });
+    expect(r.points).toBe(87);
+    expect(r.items).toEqual([{ kind: 'purr', text: '+87 purr (cat 0, pile +17)', points: 87 }]);
   });
 });
 
