@@ -114,3 +114,32 @@ it('a client that leaves mid-body is a 400 invalid_body, never a 500, in /metric
     await running.close({ drainMs: 0 });
   }
 });
+
+it('a connection over MAX_CONNECTIONS is closed at once; a silent one is answered 408 after the header timeout', async () => {
+  const server = await createServer({
+    registry: testRegistry(),
+    secret: TEST_SECRET,
+    logLevel: 'silent',
+    rateLimit: false,
+    webDist: null,
+    replayPool: testReplayPool(),
+  });
+  const running = await listen(server, { port: 0, host: '127.0.0.1', connections: { maxConnections: 2, headersTimeoutMs: 300 } });
+  try {
+    const first = await rawClient(running.port);
+    const second = await rawClient(running.port);
+    const third = await rawClient(running.port);
+    // The third is accepted by the kernel and closed by the server without a byte.
+    await third.closed;
+    expect(third.read()).toBe('');
+    // The first two were kept; the one that sends a request is served.
+    second.socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+    await second.closed;
+    expect(second.read()).toMatch(/^HTTP\/1\.1 200/);
+    // The first never sends its headers: the header timeout (checked every second) answers 408 and closes it.
+    await first.closed;
+    expect(first.read()).toMatch(/^HTTP\/1\.1 408/);
+  } finally {
+    await running.close({ drainMs: 0 });
+  }
+});
