@@ -16,7 +16,10 @@ export function buildRecap(before: StormlarkState, after: StormlarkState, a: Sto
   const push = (kind: string, text: string, points?: number) => items.push(points === undefined ? { kind, text } : { kind, text, points });
   if (a.type === 'END_RUN') push('end_run', 'run ended, score kept');
   else if (a.type === 'NEXT_REACH')
-    push('reach', `reach ${before.reach} → ${after.reach} · hull ${before.hull} → ${after.hull} · charge ${after.charge}`);
+    push(
+      'reach',
+      `reach ${before.reach} → ${after.reach}${after.hull > before.hull ? ` · hull ${before.hull} → ${after.hull}` : ''} · charge ${after.charge}`,
+    );
   else if (ev) {
     if (a.type === 'UP' || a.type === 'DOWN') push('move', `lane ${before.shipLane} → ${after.shipLane}`);
     if (a.type === 'VENT') push('vent', 'vented (+3 charge instead of 1)');
