@@ -33,6 +33,7 @@ export const gameModule: GameModule = {
 
 export { instantiateKernel, type KernelBuild, loadKernel, type StormlarkKernel } from './kernel.ts';
 export type { Observation } from './observe.ts';
+export { RECAP_KINDS, type StormlarkRecapKind } from './recap.ts';
 export { REASONS } from './rules.ts';
 export { spec } from './spec.ts';
 export type { Entity, Kind, Phase, StormlarkAction, StormlarkState } from './state.ts';

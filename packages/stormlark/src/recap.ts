@@ -4,16 +4,43 @@ import type { Recap, RecapItem } from '@hearth/engine';
 import type { TurnEvents } from './events.ts';
 import type { StormlarkAction, StormlarkState } from './state.ts';
 
+/** Every recap item kind, stable (documented in the README); adapters may switch on them. */
+export const RECAP_KINDS = [
+  'move',
+  'vent',
+  'cleared',
+  'hit',
+  'absorbed',
+  'missed',
+  'sparker',
+  'collision',
+  'hull_lost',
+  'chain_reset',
+  'mote',
+  'squall',
+  'charge',
+  'column',
+  'gate',
+  'flawless',
+  'repair',
+  'reach',
+  'end_run',
+  'run_over',
+  'guard',
+] as const;
+export type StormlarkRecapKind = (typeof RECAP_KINDS)[number];
+
 const plus = (n: number) => `+${n}`;
 
-function losses(before: StormlarkState, after: StormlarkState, push: (kind: string, text: string) => void): void {
+function losses(before: StormlarkState, after: StormlarkState, push: (kind: StormlarkRecapKind, text: string) => void): void {
   if (after.hull < before.hull) push('hull_lost', `hull ${before.hull} → ${after.hull}`);
   if (after.chain === 0 && before.chain > 0) push('chain_reset', `chain ${before.chain} → 0`);
 }
 
 export function buildRecap(before: StormlarkState, after: StormlarkState, a: StormlarkAction, ev: TurnEvents | null): Recap {
   const items: RecapItem[] = [];
-  const push = (kind: string, text: string, points?: number) => items.push(points === undefined ? { kind, text } : { kind, text, points });
+  const push = (kind: StormlarkRecapKind, text: string, points?: number) =>
+    items.push(points === undefined ? { kind, text } : { kind, text, points });
   if (a.type === 'END_RUN') push('end_run', 'run ended, score kept');
   else if (a.type === 'NEXT_REACH')
     push(
