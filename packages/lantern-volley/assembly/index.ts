@@ -58,7 +58,8 @@ const CONTACT_ID: usize = memory.data(MAX_ENTITIES * 4, 16);
 let eventCount: i32 = 0;
 let pathCount: i32 = 0;
 
-// The winner of the last cast.
+// The winner of the last cast (castBest: its t while the cast runs).
+let castBest: f64 = Infinity;
 let hitT: f64 = 0;
 let hitId: i32 = -1;
 let hitKind: i32 = 0;
@@ -134,18 +135,19 @@ function wallT(position: f64, wall: f64, velocity: f64): f64 {
 
 /**
  * The earliest surface along P + t d (t >= 0) among walls, rects, diagonals, screens and gongs, skipping
- * `excluded` (the surface just reflected off). Candidates are visited in id order and replace the best only
- * when strictly earlier, so exact ties go to the lowest id. Returns false when nothing is ahead.
+ * `excluded` (the surface just reflected off). Walls first; then the entities in the grid cells the ray crosses,
+ * until a hit is found (or every entity, for a ray from outside the arena or an unindexed layout); exact ties go to
+ * the lowest id. Returns false when nothing is ahead.
  */
 function cast(px: f64, py: f64, dx: f64, dy: f64, count: i32, excluded: i32): bool {
-  let best = Infinity;
+  castBest = Infinity;
   hitId = -1;
   // Walls 0..3: top (y = 0), right (x = 1080), bottom (y = 1440), left (x = 0). Two walls tying is an
   // arena corner: both axes flip, the event carries the lower id.
   if (dy < 0 && excluded !== 0) {
     const t = wallT(py, 0, dy);
-    if (t < best) {
-      best = t;
+    if (t < castBest) {
+      castBest = t;
       hitId = 0;
       hitKind = 0;
       hitFlipX = false;
@@ -154,116 +156,127 @@ function cast(px: f64, py: f64, dx: f64, dy: f64, count: i32, excluded: i32): bo
   }
   if (dx > 0 && excluded !== 1) {
     const t = wallT(px, ARENA_W, dx);
-    if (t < best) {
-      best = t;
+    if (t < castBest) {
+      castBest = t;
       hitId = 1;
       hitKind = 0;
       hitFlipX = true;
       hitFlipY = false;
-    } else if (t === best && hitId === 0) hitFlipX = true;
+    } else if (t === castBest && hitId === 0) hitFlipX = true;
   }
   if (dy > 0 && excluded !== 2) {
     const t = wallT(py, ARENA_H, dy);
-    if (t < best) {
-      best = t;
+    if (t < castBest) {
+      castBest = t;
       hitId = 2;
       hitKind = 0;
       hitFlipX = false;
       hitFlipY = true;
-    } else if (t === best && hitId === 1) hitFlipY = true;
+    } else if (t === castBest && hitId === 1) hitFlipY = true;
   }
   if (dx < 0 && excluded !== 3) {
     const t = wallT(px, 0, dx);
-    if (t < best) {
-      best = t;
+    if (t < castBest) {
+      castBest = t;
       hitId = 3;
       hitKind = 0;
       hitFlipX = true;
       hitFlipY = false;
-    } else if (t === best && (hitId === 0 || hitId === 2)) hitFlipX = true;
+    } else if (t === castBest && (hitId === 0 || hitId === 2)) hitFlipX = true;
   }
-  for (let i = 0; i < count; i++) {
-    const id = i + WALLS;
-    if (id === excluded) continue;
-    const kindF = rec(i, 0);
-    if (kindF === <f64>KIND_RECT || kindF === <f64>KIND_SCREEN) {
-      const kind = kindF === <f64>KIND_RECT ? KIND_RECT : KIND_SCREEN;
-      // Slab method on the closed rectangle. Entry time per axis; the later one is the contact face.
-      // An exact corner is equal entry times on both axes: both axes flip.
-      const x0 = rec(i, 1);
-      const y0 = rec(i, 2);
-      const x1 = rec(i, 3);
-      const y1 = rec(i, 4);
-      // Already past the box along an axis it moves on: that axis exits before t = 0, so the slab test below
-      // could only reject it (tIn < 0 or tIn > tOut); skipping the divisions changes no result.
-      if ((dx > 0 && px > x1) || (dx < 0 && px < x0) || (dy > 0 && py > y1) || (dy < 0 && py < y0)) continue;
-      let txIn = -Infinity;
-      let txOut = Infinity;
-      let tyIn = -Infinity;
-      let tyOut = Infinity;
-      // An entry time at or after the best so far cannot win (only a strictly earlier hit replaces it, and the
-      // entry is the later of the two axes'), so the remaining divisions are skipped: no result changes.
-      if (dx > 0) {
-        txIn = (x0 - px) / dx;
-        if (txIn >= best) continue;
-        txOut = (x1 - px) / dx;
-      } else if (dx < 0) {
-        txIn = (x1 - px) / dx;
-        if (txIn >= best) continue;
-        txOut = (x0 - px) / dx;
-      } else if (px < x0 || px > x1) continue;
-      if (dy > 0) {
-        tyIn = (y0 - py) / dy;
-        if (tyIn >= best) continue;
-        tyOut = (y1 - py) / dy;
-      } else if (dy < 0) {
-        tyIn = (y1 - py) / dy;
-        if (tyIn >= best) continue;
-        tyOut = (y0 - py) / dy;
-      } else if (py < y0 || py > y1) continue;
-      const tIn = Math.max(txIn, tyIn);
-      const tOut = Math.min(txOut, tyOut);
-      // From inside (tIn < 0) the wisp passes out without contact.
-      if (tIn < 0 || tIn > tOut) continue;
-      if (tIn < best) {
-        best = tIn;
-        hitId = id;
-        hitKind = kind;
-        hitFlipX = txIn === tIn;
-        hitFlipY = tyIn === tIn;
-      }
-    } else if (kindF === <f64>KIND_DIAG) {
-      const ax = rec(i, 1);
-      const ay = rec(i, 2);
-      const ex = rec(i, 3) - ax;
-      const ey = rec(i, 4) - ay;
-      const denom = dx * ey - dy * ex;
-      // Parallel (including collinear) travel never touches a diagonal.
-      if (denom === 0) continue;
-      const wx = ax - px;
-      const wy = ay - py;
-      const t = (wx * ey - wy * ex) / denom;
-      const s = (wx * dy - wy * dx) / denom;
-      if (t < 0 || s < 0 || s > 1) continue;
-      if (t < best) {
-        best = t;
-        hitId = id;
-        hitKind = KIND_DIAG;
-        const len = Math.sqrt(ex * ex + ey * ey);
-        hitNx = -ey / len;
-        hitNy = ex / len;
-      }
-    } else if (kindF === <f64>KIND_GONG) {
-      const t = circleEntry(px, py, dx, dy, rec(i, 1), rec(i, 2), rec(i, 3));
-      if (t >= 0 && t < best) {
-        best = t;
-        hitId = id;
-        hitKind = KIND_GONG;
-      }
+  if (gridOk && gridOn && px >= 0 && px <= ARENA_W && py >= 0 && py <= ARENA_H) castGrid(px, py, dx, dy, excluded);
+  else
+    for (let i = 0; i < count; i++) {
+      if (i + WALLS === excluded) continue;
+      consider(i, px, py, dx, dy);
+    }
+  hitT = castBest;
+  return hitId >= 0;
+}
+
+/**
+ * Entity record i as a candidate of the current cast: it replaces the best hit when earlier, or equally early with
+ * a lower id. That order on (t, id) is what visiting the candidates in id order and keeping strictly earlier hits
+ * gives, whatever order they are visited in, so the grid walk (castGrid) may visit them cell by cell.
+ */
+function consider(i: i32, px: f64, py: f64, dx: f64, dy: f64): void {
+  const id = i + WALLS;
+  const kindF = rec(i, 0);
+  if (kindF === <f64>KIND_RECT || kindF === <f64>KIND_SCREEN) {
+    const kind = kindF === <f64>KIND_RECT ? KIND_RECT : KIND_SCREEN;
+    // Slab method on the closed rectangle. Entry time per axis; the later one is the contact face.
+    // An exact corner is equal entry times on both axes: both axes flip.
+    const x0 = rec(i, 1);
+    const y0 = rec(i, 2);
+    const x1 = rec(i, 3);
+    const y1 = rec(i, 4);
+    // Already past the box along an axis it moves on: that axis exits before t = 0, so the slab test below
+    // could only reject it (tIn < 0 or tIn > tOut); skipping the divisions changes no result.
+    if ((dx > 0 && px > x1) || (dx < 0 && px < x0) || (dy > 0 && py > y1) || (dy < 0 && py < y0)) return;
+    let txIn = -Infinity;
+    let txOut = Infinity;
+    let tyIn = -Infinity;
+    let tyOut = Infinity;
+    // An entry time at or after the best so far cannot win (only a strictly earlier hit replaces it, and the
+    // entry is the later of the two axes'), so the remaining divisions are skipped: no result changes.
+    if (dx > 0) {
+      txIn = (x0 - px) / dx;
+      if (txIn > castBest || (txIn === castBest && id > hitId)) return;
+      txOut = (x1 - px) / dx;
+    } else if (dx < 0) {
+      txIn = (x1 - px) / dx;
+      if (txIn > castBest || (txIn === castBest && id > hitId)) return;
+      txOut = (x0 - px) / dx;
+    } else if (px < x0 || px > x1) return;
+    if (dy > 0) {
+      tyIn = (y0 - py) / dy;
+      if (tyIn > castBest || (tyIn === castBest && id > hitId)) return;
+      tyOut = (y1 - py) / dy;
+    } else if (dy < 0) {
+      tyIn = (y1 - py) / dy;
+      if (tyIn > castBest || (tyIn === castBest && id > hitId)) return;
+      tyOut = (y0 - py) / dy;
+    } else if (py < y0 || py > y1) return;
+    const tIn = Math.max(txIn, tyIn);
+    const tOut = Math.min(txOut, tyOut);
+    // From inside (tIn < 0) the wisp passes out without contact.
+    if (tIn < 0 || tIn > tOut) return;
+    if (tIn < castBest || (tIn === castBest && id < hitId)) {
+      castBest = tIn;
+      hitId = id;
+      hitKind = kind;
+      hitFlipX = txIn === tIn;
+      hitFlipY = tyIn === tIn;
+    }
+  } else if (kindF === <f64>KIND_DIAG) {
+    const ax = rec(i, 1);
+    const ay = rec(i, 2);
+    const ex = rec(i, 3) - ax;
+    const ey = rec(i, 4) - ay;
+    const denom = dx * ey - dy * ex;
+    // Parallel (including collinear) travel never touches a diagonal.
+    if (denom === 0) return;
+    const wx = ax - px;
+    const wy = ay - py;
+    const t = (wx * ey - wy * ex) / denom;
+    const s = (wx * dy - wy * dx) / denom;
+    if (t < 0 || s < 0 || s > 1) return;
+    if (t < castBest || (t === castBest && id < hitId)) {
+      castBest = t;
+      hitId = id;
+      hitKind = KIND_DIAG;
+      const len = Math.sqrt(ex * ex + ey * ey);
+      hitNx = -ey / len;
+      hitNy = ex / len;
+    }
+  } else if (kindF === <f64>KIND_GONG) {
+    const t = circleEntry(px, py, dx, dy, rec(i, 1), rec(i, 2), rec(i, 3));
+    if (t >= 0 && (t < castBest || (t === castBest && id < hitId))) {
+      castBest = t;
+      hitId = id;
+      hitKind = KIND_GONG;
     }
   }
-  hitT = best;
-  return hitId >= 0;
 }
 
 /** Entry time into a circle from outside or on it while approaching (b < 0), tangents included; -1 if none. */
@@ -585,4 +598,116 @@ export function traceMasks(first: i32, n: i32, redo: i32): i32 {
   // Lanterns kept from the last call keep their reach; a rescored one is reached when some angle lit it.
   reachedAll = (reachedAll & keep) | found;
   return reachedAll;
+}
+
+// The cast grid: 12 x 16 cells of 90 units over the arena. Each candidate entity (beam, diagonal, screen, gong)
+// is listed in every cell its bounding box, one unit wider on every side, touches. A traced cast walks the cells
+// along the ray in order and stops after the first cell whose exit lies beyond the best hit: an entity listed in no
+// cell walked so far has every point more than a unit away from the ray's path up to that exit, so it cannot be hit
+// before it (the margin dwarfs rounding in the walk). With consider()'s order on (t, id) the winner is exactly the
+// full scan's; test/trace.test.ts compares traced segments with plain shots.
+const CELL: f64 = 90;
+const NX: i32 = 12;
+const NY: i32 = 16;
+const CELL_CAP: i32 = 24;
+const GRID_N: usize = memory.data(NX * NY * 4, 16);
+const GRID_ITEMS: usize = memory.data(NX * NY * CELL_CAP * 4, 16);
+const STAMPS: usize = memory.data(MAX_ENTITIES * 4, 16);
+let stamp: i32 = 0;
+let gridOk: bool = false;
+let gridOn: bool = true;
+
+/**
+ * Indexes the first `count` layout records in the grid; call after writing records (FlightSim.load does). Without
+ * it, or when a cell overflows, casts scan every entity, which gives the same results.
+ */
+export function indexLayout(count: i32): void {
+  for (let i = 0; i < MAX_ENTITIES; i++) store<i32>(STAMPS + ((<usize>i) << 2), 0);
+  stamp = 0;
+  gridOk = buildGrid(count);
+}
+
+/** Tests and benchmarks only: 0 makes every cast scan all entities (the reference the grid is compared with). */
+export function setGridEnabled(on: i32): void {
+  gridOn = on !== 0;
+}
+
+/** The cell index along one axis holding coordinate v (clamped; integer comparisons, no float-to-int cast). */
+function cellOf(v: f64, n: i32): i32 {
+  let c = 0;
+  while (c < n - 1 && <f64>(c + 1) * CELL <= v) c++;
+  return c;
+}
+
+/** Lists the candidate entities among the first `count` records in the grid; false when a cell overflows. */
+function buildGrid(count: i32): bool {
+  for (let k = 0; k < NX * NY; k++) store<i32>(GRID_N + ((<usize>k) << 2), 0);
+  for (let i = 0; i < count; i++) {
+    const kind = rec(i, 0);
+    let x0: f64 = 0;
+    let x1: f64 = 0;
+    let y0: f64 = 0;
+    let y1: f64 = 0;
+    if (kind === <f64>KIND_RECT || kind === <f64>KIND_SCREEN || kind === <f64>KIND_DIAG) {
+      x0 = Math.min(rec(i, 1), rec(i, 3));
+      x1 = Math.max(rec(i, 1), rec(i, 3));
+      y0 = Math.min(rec(i, 2), rec(i, 4));
+      y1 = Math.max(rec(i, 2), rec(i, 4));
+    } else if (kind === <f64>KIND_GONG) {
+      x0 = rec(i, 1) - rec(i, 3);
+      x1 = rec(i, 1) + rec(i, 3);
+      y0 = rec(i, 2) - rec(i, 3);
+      y1 = rec(i, 2) + rec(i, 3);
+    } else continue;
+    // Wholly beyond a wall (with the margin): the wall is always met first.
+    if (x1 + 1 < 0 || x0 - 1 > ARENA_W || y1 + 1 < 0 || y0 - 1 > ARENA_H) continue;
+    const c0 = cellOf(x0 - 1, NX);
+    const c1 = cellOf(x1 + 1, NX);
+    const r0 = cellOf(y0 - 1, NY);
+    const r1 = cellOf(y1 + 1, NY);
+    for (let r = r0; r <= r1; r++)
+      for (let c = c0; c <= c1; c++) {
+        const cell = r * NX + c;
+        const np = GRID_N + ((<usize>cell) << 2);
+        const n = load<i32>(np);
+        if (n >= CELL_CAP) return false;
+        store<i32>(GRID_ITEMS + ((<usize>(cell * CELL_CAP + n)) << 2), i);
+        store<i32>(np, n + 1);
+      }
+  }
+  return true;
+}
+
+/** The entity part of a cast from inside the arena, walking the grid cells along the ray (see above). */
+function castGrid(px: f64, py: f64, dx: f64, dy: f64, excluded: i32): void {
+  let cx = cellOf(px, NX);
+  let cy = cellOf(py, NY);
+  const stepX = dx > 0 ? 1 : dx < 0 ? -1 : 0;
+  const stepY = dy > 0 ? 1 : dy < 0 ? -1 : 0;
+  let tMaxX = dx > 0 ? (<f64>(cx + 1) * CELL - px) / dx : dx < 0 ? (<f64>cx * CELL - px) / dx : Infinity;
+  let tMaxY = dy > 0 ? (<f64>(cy + 1) * CELL - py) / dy : dy < 0 ? (<f64>cy * CELL - py) / dy : Infinity;
+  const tDeltaX = dx !== 0 ? CELL / Math.abs(dx) : Infinity;
+  const tDeltaY = dy !== 0 ? CELL / Math.abs(dy) : Infinity;
+  stamp++;
+  while (true) {
+    const cell = cy * NX + cx;
+    const n = load<i32>(GRID_N + ((<usize>cell) << 2));
+    for (let k = 0; k < n; k++) {
+      const i = load<i32>(GRID_ITEMS + ((<usize>(cell * CELL_CAP + k)) << 2));
+      const sp = STAMPS + ((<usize>i) << 2);
+      if (load<i32>(sp) === stamp) continue;
+      store<i32>(sp, stamp);
+      if (i + WALLS !== excluded) consider(i, px, py, dx, dy);
+    }
+    if (castBest < Math.min(tMaxX, tMaxY)) return;
+    if (tMaxX < tMaxY) {
+      cx += stepX;
+      if (cx < 0 || cx >= NX) return;
+      tMaxX += tDeltaX;
+    } else {
+      cy += stepY;
+      if (cy < 0 || cy >= NY) return;
+      tMaxY += tDeltaY;
+    }
+  }
 }

@@ -59,6 +59,7 @@ export class FlightSim {
       }
     });
     this.count = records.length;
+    this.kernel.indexLayout(this.count);
     return this;
   }
 
@@ -71,7 +72,7 @@ export class FlightSim {
     this.f64(this.kernel.layoutPtr(), this.count * LAYOUT_REC)[index * LAYOUT_REC + 5] = lit ? 1 : 0;
   }
 
-  /** Moves circle record `index` (a gong or lantern) to (x, y) without reloading the layout. */
+  /** Moves lantern record `index` to (x, y) without reloading the layout (lanterns are not in the cast grid). */
   moveCircle(index: number, x: number, y: number): void {
     const mem = this.f64(this.kernel.layoutPtr(), this.count * LAYOUT_REC);
     mem[index * LAYOUT_REC + 1] = x;
