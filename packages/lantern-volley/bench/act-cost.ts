@@ -51,7 +51,7 @@ export function actCost(game: Game<State, ShootAction>, seeds: number, repeat = 
       });
     }
     out.init.push(best[0]!);
-    actions.forEach((_, i) => (clears[i] ? out.clearing : out.other).push(best[i + 1]!));
+    for (let i = 0; i < actions.length; i++) (clears[i] ? out.clearing : out.other).push(best[i + 1]!);
   }
   return out;
 }

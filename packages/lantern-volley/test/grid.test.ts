@@ -94,8 +94,9 @@ describe('cast grid', () => {
       if (aligned && mode === 0) dx = 0;
       if (aligned && mode === 1) dy = 0;
       if (aligned && mode === 2) {
-        dx = 0.707106781 * (h(8) & 1 ? 1 : -1);
-        dy = 0.707106781 * (h(9) & 1 ? 1 : -1);
+        const diag = Math.round(Math.SQRT1_2 * 1e9) / 1e9;
+        dx = diag * (h(8) & 1 ? 1 : -1);
+        dy = diag * (h(9) & 1 ? 1 : -1);
       }
       if (dx === 0 && dy === 0) dy = -1;
       const cap = f % 4 === 0 ? 200 : h(5) % 13;
