@@ -40,7 +40,7 @@ export function generationCost(sim: FlightSim, seeds: number, repeat = 3): numbe
 }
 
 export function printGeneration(perWave: number[][]): void {
-  perWave.forEach((xs, i) => console.log(`  wave ${i + 1}: ${fmt(summary(xs))}`));
+  for (let i = 0; i < perWave.length; i++) console.log(`  wave ${i + 1}: ${fmt(summary(perWave[i]!))}`);
   const all = perWave.flat();
   console.log(`  all:    ${fmt(summary(all))}`);
   for (const limit of [2, 3, 4, 5]) console.log(`  layouts over ${limit} ms: ${all.filter((x) => x > limit).length} of ${all.length}`);
