@@ -478,6 +478,10 @@ const SLOTS: i32 = ANGLE_COUNT * MAX_TRACE_SEGS;
 const TRACE: usize = memory.data(SLOTS * TRACE_REC * 8, 16);
 const SEG_BOX: usize = memory.data(SLOTS * BOX_REC * 8, 16);
 const BLOCK_BOX: usize = memory.data(MAX_TRACE_SEGS * BLOCKS * BOX_REC * 8, 16);
+// And SUPER blocks of blocks share a box again: most lanterns are far from most of a level's segments.
+const SUPER: i32 = 8;
+const SUPERS: i32 = (BLOCKS + SUPER - 1) / SUPER;
+const SUPER_BOX: usize = memory.data(MAX_TRACE_SEGS * SUPERS * BOX_REC * 8, 16);
 const TRACE_COUNT: usize = memory.data(ANGLE_COUNT * 4, 16);
 const MASKS: usize = memory.data(ANGLE_COUNT * 4, 16);
 let tracing: bool = false;
@@ -488,6 +492,23 @@ let reachedAll: i32 = 0;
 
 export function masksPtr(): usize {
   return MASKS;
+}
+
+function widen(q: usize, minX: f64, maxX: f64, minY: f64, maxY: f64): void {
+  store<f64>(q, Math.min(load<f64>(q), minX));
+  store<f64>(q, Math.max(load<f64>(q, 8), maxX), 8);
+  store<f64>(q, Math.min(load<f64>(q, 16), minY), 16);
+  store<f64>(q, Math.max(load<f64>(q, 24), maxY), 24);
+}
+
+function emptyBoxes(at: usize, n: i32): void {
+  for (let k = 0; k < n; k++) {
+    const q = at + ((<usize>(k * BOX_REC)) << 3);
+    store<f64>(q, Infinity);
+    store<f64>(q, -Infinity, 8);
+    store<f64>(q, Infinity, 16);
+    store<f64>(q, -Infinity, 24);
+  }
 }
 
 /** Records one segment of the angle being traced, with its widened bounding box, into its block's box too. */
@@ -513,11 +534,8 @@ function recordSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64): void {
   store<f64>(b, maxX, 8);
   store<f64>(b, minY, 16);
   store<f64>(b, maxY, 24);
-  const q = BLOCK_BOX + ((<usize>((traceSegs * BLOCKS + traceAngle / BLOCK) * BOX_REC)) << 3);
-  store<f64>(q, Math.min(load<f64>(q), minX));
-  store<f64>(q, Math.max(load<f64>(q, 8), maxX), 8);
-  store<f64>(q, Math.min(load<f64>(q, 16), minY), 16);
-  store<f64>(q, Math.max(load<f64>(q, 24), maxY), 24);
+  widen(BLOCK_BOX + ((<usize>((traceSegs * BLOCKS + traceAngle / BLOCK) * BOX_REC)) << 3), minX, maxX, minY, maxY);
+  widen(SUPER_BOX + ((<usize>((traceSegs * SUPERS + traceAngle / (BLOCK * SUPER)) * BOX_REC)) << 3), minX, maxX, minY, maxY);
   traceSegs++;
   if (traceSegs > traceLevels) traceLevels = traceSegs;
 }
@@ -528,13 +546,8 @@ function recordSegment(px: f64, py: f64, dx: f64, dy: f64, tEnd: f64): void {
  */
 export function traceAll(bounceCap: i32, count: i32): i32 {
   if (bounceCap + 1 > MAX_TRACE_SEGS) return -1;
-  for (let k = 0; k < MAX_TRACE_SEGS * BLOCKS; k++) {
-    const q = BLOCK_BOX + ((<usize>(k * BOX_REC)) << 3);
-    store<f64>(q, Infinity);
-    store<f64>(q, -Infinity, 8);
-    store<f64>(q, Infinity, 16);
-    store<f64>(q, -Infinity, 24);
-  }
+  emptyBoxes(BLOCK_BOX, MAX_TRACE_SEGS * BLOCKS);
+  emptyBoxes(SUPER_BOX, MAX_TRACE_SEGS * SUPERS);
   tracing = true;
   traceLevels = 0;
   let total = 0;
@@ -575,6 +588,13 @@ export function traceMasks(first: i32, n: i32, redo: i32): i32 {
     const y1 = cy + cr;
     for (let s = 0; s < traceLevels; s++) {
       for (let blk = 0; blk < BLOCKS; blk++) {
+        if (blk % SUPER === 0) {
+          const sq = SUPER_BOX + ((<usize>((s * SUPERS + blk / SUPER) * BOX_REC)) << 3);
+          if (x1 < load<f64>(sq) || x0 > load<f64>(sq, 8) || y1 < load<f64>(sq, 16) || y0 > load<f64>(sq, 24)) {
+            blk += SUPER - 1;
+            continue;
+          }
+        }
         const q = BLOCK_BOX + ((<usize>((s * BLOCKS + blk) * BOX_REC)) << 3);
         if (x1 < load<f64>(q) || x0 > load<f64>(q, 8) || y1 < load<f64>(q, 16) || y0 > load<f64>(q, 24)) continue;
         const end = Math.min(blk * BLOCK + BLOCK, ANGLE_COUNT);
