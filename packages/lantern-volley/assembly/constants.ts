@@ -46,6 +46,11 @@ export const EVENT_REC = 8;
 /** Path vertices at most: the start, one per event, the end. */
 export const MAX_PATH = 66;
 
+// The kernel's cast grid (this engine's own): GRID_COLS x GRID_ROWS cells of GRID_CELL units over the arena.
+export const GRID_CELL = 120;
+export const GRID_COLS = 9;
+export const GRID_ROWS = 12;
+
 // Entity kinds in layout records.
 export const KIND_RECT = 1;
 export const KIND_DIAG = 2;

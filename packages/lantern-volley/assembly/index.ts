@@ -28,6 +28,9 @@ import {
   FADE_EVENT_CAP,
   FIRST_ENTITY_ID,
   GONG_POINTS,
+  GRID_CELL,
+  GRID_COLS,
+  GRID_ROWS,
   KIND_DIAG,
   KIND_GONG,
   KIND_LANTERN,
@@ -620,15 +623,15 @@ export function traceMasks(first: i32, n: i32, redo: i32): i32 {
   return reachedAll;
 }
 
-// The cast grid: 12 x 16 cells of 90 units over the arena. Each candidate entity (beam, diagonal, screen, gong)
+// The cast grid: 9 x 12 cells of 120 units over the arena. Each candidate entity (beam, diagonal, screen, gong)
 // is listed in every cell its bounding box, one unit wider on every side, touches. A traced cast walks the cells
 // along the ray in order and stops after the first cell whose exit lies beyond the best hit: an entity listed in no
 // cell walked so far has every point more than a unit away from the ray's path up to that exit, so it cannot be hit
 // before it (the margin dwarfs rounding in the walk). With consider()'s order on (t, id) the winner is exactly the
 // full scan's; test/trace.test.ts compares traced segments with plain shots.
-const CELL: f64 = 90;
-const NX: i32 = 12;
-const NY: i32 = 16;
+const CELL: f64 = <f64>GRID_CELL;
+const NX: i32 = GRID_COLS;
+const NY: i32 = GRID_ROWS;
 const CELL_CAP: i32 = 24;
 const GRID_N: usize = memory.data(NX * NY * 4, 16);
 const GRID_ITEMS: usize = memory.data(NX * NY * CELL_CAP * 4, 16);

@@ -1,8 +1,9 @@
 // The cast grid (assembly/index.ts castGrid) changes no flight: every event field and path coordinate equals, bit
 // for bit, what scanning every entity gives, on table shots over generated layouts, on free flights over random
-// shapes, and on rays and shapes placed on the grid's cell boundaries (multiples of 90), on both kernel builds.
+// shapes, and on rays and shapes placed on the grid's cell boundaries (multiples of 120, the cell size), on both kernel builds.
 import { hash, Stream, streamId } from '@hearth/rng';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GRID_CELL as CELL } from '../assembly/constants.ts';
 import { ANGLE_COUNT, waveRow } from '../src/constants.ts';
 import { type EntityRecord, FlightSim, layoutRecords } from '../src/flight.ts';
 import { generateLayout } from '../src/generator.ts';
@@ -35,19 +36,20 @@ function sameBothWays(sim: FlightSim, fly: () => number, label: string): string 
 
 function randomShapes(h: (k: number) => number, onGrid: boolean): EntityRecord[] {
   const u = (k: number) => h(k) / 4294967296;
-  // On-grid shapes put their edges exactly on, or one unit off, the 90-unit cell boundaries.
-  const at = (k: number, span: number) => (onGrid ? 90 * (1 + (h(k) % Math.floor(span / 90))) + ((h(k + 1) % 3) - 1) : 20 + u(k) * span);
+  // On-grid shapes put their edges exactly on, or one unit off, the grid's cell boundaries.
+  const at = (k: number, span: number) =>
+    onGrid ? CELL * (1 + (h(k) % Math.floor(span / CELL))) + ((h(k + 1) % 3) - 1) : 20 + u(k) * span;
   const out: EntityRecord[] = [];
   const n = 3 + (h(0) % 22);
   for (let i = 0; i < n; i++) {
     const kind = h(10 + i) % 5;
     const x = at(100 + i * 7, 1000);
     const y = at(200 + i * 7, 1360);
-    const w = onGrid ? 90 * (1 + (h(300 + i) % 3)) : 10 + u(300 + i) * 260;
-    if (kind === 0) out.push({ kind: 'rect', x0: x, y0: y, x1: x + w, y1: y + (onGrid ? 90 : 10 + u(400 + i) * 200) });
+    const w = onGrid ? CELL * (1 + (h(300 + i) % 3)) : 10 + u(300 + i) * 260;
+    if (kind === 0) out.push({ kind: 'rect', x0: x, y0: y, x1: x + w, y1: y + (onGrid ? CELL : 10 + u(400 + i) * 200) });
     else if (kind === 1) out.push({ kind: 'diagonal', x0: x, y0: y, x1: x + w, y1: h(500 + i) & 1 ? y + w : y - w });
     else if (kind === 2) out.push({ kind: 'screen', x0: x, y0: y, x1: x + w, y1: y + 14 });
-    else if (kind === 3) out.push({ kind: 'gong', x, y, r: onGrid ? 45 : 10 + u(600 + i) * 40 });
+    else if (kind === 3) out.push({ kind: 'gong', x, y, r: onGrid ? CELL / 2 : 10 + u(600 + i) * 40 });
     else out.push({ kind: 'lantern', x, y, r: 34, lit: (h(700 + i) & 3) === 0 });
   }
   return out;
@@ -86,8 +88,8 @@ describe('cast grid', () => {
       if (f % 40 === 0 || f % 40 === 1) sim.load(randomShapes((k) => hash(0x5a9e, f, k), f % 80 < 40));
       const aligned = f % 3 === 0;
       // Aligned flights start on cell boundaries and run along them (dx or dy exactly 0) or through cell corners.
-      const ox = aligned ? 90 * (h(1) % 13) : u(1) * 1080;
-      const oy = aligned ? 90 * (h(2) % 17) : u(2) * 1440;
+      const ox = aligned ? CELL * (h(1) % 10) : u(1) * 1080;
+      const oy = aligned ? CELL * (h(2) % 13) : u(2) * 1440;
       const mode = h(7) % 4;
       let dx = Math.round((u(3) * 2 - 1) * 1e9) / 1e9;
       let dy = Math.round((u(4) * 2 - 1) * 1e9) / 1e9;
