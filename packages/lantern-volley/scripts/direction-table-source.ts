@@ -3,9 +3,10 @@
 // test/direction-table.test.ts regenerates this text and compares it with the checked-in file, and
 // checks every component against an exact BigInt computation so the table does not depend on this platform.
 
-/** Legal angles are k/10 degrees for k in 150..1650. */
-export const FIRST_TENTH = 150;
-export const ANGLE_COUNT = 1501;
+import { ANGLE_COUNT, FIRST_TENTH } from '../assembly/constants.ts';
+
+/** Legal angles are k/10 degrees for k in 150..1650 (assembly/constants.ts). */
+export { ANGLE_COUNT, FIRST_TENTH };
 
 /** The design document's formula: rad from degrees, then each component rounded to 1e-9 with Math.round. */
 export function directionOf(tenths: number): [number, number] {

@@ -42,6 +42,13 @@ export function waveRow(wave: number) {
   return WAVES[wave - 1]!;
 }
 
+/** The wave table's extremes, for the shapes' bounds. */
+export const WAVE_BOUNDS = {
+  lanterns: [Math.min(...WAVES.map((w) => w.lanterns)), Math.max(...WAVES.map((w) => w.lanterns))],
+  wisps: [Math.min(...WAVES.map((w) => w.wisps)), Math.max(...WAVES.map((w) => w.wisps))],
+  bounceCap: [Math.min(...WAVES.map((w) => w.bounceCap)), Math.max(...WAVES.map((w) => w.bounceCap))],
+} as const;
+
 /** The scoring table of assembly/constants.ts under readable names (the kernel scores events from the same values). */
 export const POINTS = {
   lanternStep: K.LANTERN_STEP,

@@ -1,6 +1,6 @@
 // The served spec: the design document's sections verbatim, the schemas, and every decision it left open.
 import type { Decision, Spec } from '@hearth/engine';
-import { WAVES } from './constants.ts';
+import { ARENA_HEIGHT, ARENA_WIDTH, BRAZIER, DISTANCE_BUDGET, LANTERN_RADIUS, WAVES } from './constants.ts';
 import {
   BEAM_THICKNESS,
   CLEARANCE,
@@ -162,10 +162,10 @@ export const spec: Spec = {
     waves: WAVES.map((w, i) => ({ wave: i + 1, ...w })),
     content: CONTENT.map((c, i) => ({ wave: i + 1, ...c })),
     gongRadius: GONG_RADIUS,
-    lanternRadius: 34,
-    distanceBudget: 3200,
-    brazier: { x: 540, y: 1360 },
-    arena: { width: 1080, height: 1440 },
+    lanternRadius: LANTERN_RADIUS,
+    distanceBudget: DISTANCE_BUDGET,
+    brazier: { ...BRAZIER },
+    arena: { width: ARENA_WIDTH, height: ARENA_HEIGHT },
     legalActions: 'always [] on purpose: any SHOOT whose angleDeg quantizes into [15.0, 165.0] is legal (1,501 angles).',
     lastShot: 'Returned in every response (null before the first shot); its exact shape is stateSchema.properties.lastShot.',
   },

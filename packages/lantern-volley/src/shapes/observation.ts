@@ -1,7 +1,12 @@
 // The observation's shape, declared once: the served observationSchema, the Observation type and the renderers'
 // types (web, CLI) all come from here. Every shape carries its kind, so a renderer never infers one from a list.
 import { type Static, Type } from '@sinclair/typebox';
+import { ARENA_HEIGHT, ARENA_WIDTH, MAX_ANGLE, MIN_ANGLE, WAVE_BOUNDS, WAVE_COUNT } from '../constants.ts';
 import { Bool, Int, Num, Obj, Point } from './common.ts';
+
+const [MIN_LANTERNS, MAX_LANTERNS] = WAVE_BOUNDS.lanterns;
+const [MIN_WISPS, MAX_WISPS] = WAVE_BOUNDS.wisps;
+const [MIN_CAP, MAX_CAP] = WAVE_BOUNDS.bounceCap;
 
 const edges = {
   x0: Num(),
@@ -43,20 +48,20 @@ export const WallView = Obj({
 
 export const LayoutView = Obj(
   {
-    arena: Obj({ width: Type.Literal(1080), height: Type.Literal(1440) }),
+    arena: Obj({ width: Type.Literal(ARENA_WIDTH), height: Type.Literal(ARENA_HEIGHT) }),
     walls: Type.Array(WallView, { minItems: 4, maxItems: 4 }),
     beams: Type.Array(BeamView),
     screens: Type.Array(ScreenView),
     gongs: Type.Array(GongView),
-    lanterns: Type.Array(LanternView, { minItems: 3, maxItems: 8 }),
+    lanterns: Type.Array(LanternView, { minItems: MIN_LANTERNS, maxItems: MAX_LANTERNS }),
   },
   'The current wave only (layouts are revealed when their wave begins). Ids: walls 0..3, then beams, screens, gongs, lanterns.',
 );
 
 export const AimView = Obj(
   {
-    minDeg: Type.Literal(15),
-    maxDeg: Type.Literal(165),
+    minDeg: Type.Literal(MIN_ANGLE),
+    maxDeg: Type.Literal(MAX_ANGLE),
     stepDeg: Type.Literal(0.1),
     origin: Point,
   },
@@ -67,13 +72,13 @@ export const ObservationShape = Obj({
   text: Type.String({
     description: 'Plain-text summary, a 54 x 36 map (legend in spec.legend, one cell = 20 x 40 units) and the entity list.',
   }),
-  wave: Int(1, 8),
-  waves: Type.Literal(8),
-  wispsLeft: Int(0, 6),
-  wisps: Int(5, 6, 'Wisps this wave grants.'),
-  bounceCap: Int(4, 8),
-  lanternsLit: Int(0, 8),
-  lanternsTotal: Int(3, 8),
+  wave: Int(1, WAVE_COUNT),
+  waves: Type.Literal(WAVE_COUNT),
+  wispsLeft: Int(0, MAX_WISPS),
+  wisps: Int(MIN_WISPS, MAX_WISPS, 'Wisps this wave grants.'),
+  bounceCap: Int(MIN_CAP, MAX_CAP),
+  lanternsLit: Int(0, MAX_LANTERNS),
+  lanternsTotal: Int(MIN_LANTERNS, MAX_LANTERNS),
   score: Int(0),
   gameOver: Bool(),
   won: Bool(),

@@ -3,6 +3,7 @@
 // (wave table, counters, scores within reach) are parseState's semantic checks in src/state.ts.
 import { type Static, Type } from '@sinclair/typebox';
 import { EVENT_CAP, MAX_PATH } from '../../assembly/constants.ts';
+import { WAVE_BOUNDS, WAVE_COUNT } from '../constants.ts';
 import { Bool, Int, Num, Obj } from './common.ts';
 
 /** Coordinates a flight can reach stay inside the arena; this bound only stops absurd numbers early. */
@@ -51,7 +52,7 @@ export const BonusShape = Obj({
 
 export const LastShotShape = Obj(
   {
-    wave: Int(1, 8, 'The wave the shot was fired in.'),
+    wave: Int(1, WAVE_COUNT, 'The wave the shot was fired in.'),
     angleDeg: Num({ minimum: 15, maximum: 165, description: 'The angle as quantized: Math.round(angleDeg * 10) / 10.' }),
     path: Type.Array(PointShape, {
       minItems: 2,
@@ -71,9 +72,13 @@ export const LastShotShape = Obj(
 
 export const StateShape = Obj({
   seed: Int(0, 4294967295, 'The round seed: layouts are a pure function of (seed, wave).'),
-  wave: Int(1, 8, 'The current wave (stays 8 once the round is won).'),
-  wispsLeft: Int(0, 6),
-  lit: Type.Array(Bool(), { minItems: 3, maxItems: 8, description: 'One flag per lantern of the current wave, in layout order.' }),
+  wave: Int(1, WAVE_COUNT, 'The current wave (stays 8 once the round is won).'),
+  wispsLeft: Int(0, WAVE_BOUNDS.wisps[1]),
+  lit: Type.Array(Bool(), {
+    minItems: WAVE_BOUNDS.lanterns[0],
+    maxItems: WAVE_BOUNDS.lanterns[1],
+    description: 'One flag per lantern of the current wave, in layout order.',
+  }),
   score: Int(0),
   shots: Int(0, undefined, 'Shots fired in the round.'),
   gameOver: Bool(),
