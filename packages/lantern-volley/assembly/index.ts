@@ -111,6 +111,11 @@ function rec(index: i32, field: i32): f64 {
 }
 
 function pushEvent(kind: i32, id: i32, x: f64, y: f64, bounces: i32, distance: f64, points: f64, detail: f64): void {
+  // A trace keeps segments only; the count still feeds the event cap.
+  if (tracing) {
+    eventCount++;
+    return;
+  }
   const p = EVENTS + ((<usize>(eventCount * EVENT_REC)) << 3);
   store<f64>(p, <f64>kind);
   store<f64>(p, <f64>id, 8);
@@ -124,6 +129,7 @@ function pushEvent(kind: i32, id: i32, x: f64, y: f64, bounces: i32, distance: f
 }
 
 function pushVertex(x: f64, y: f64): void {
+  if (tracing) return;
   const p = PATH + ((<usize>(pathCount << 1)) << 3);
   store<f64>(p, x);
   store<f64>(p, y, 8);
@@ -370,7 +376,9 @@ export function flight(ox: f64, oy: f64, dx: f64, dy: f64, budget: f64, bounceCa
   eventCount = 0;
   pathCount = 0;
   chain = 0;
-  for (let i = 0; i < count; i++) store<u8>(FLAGS + <usize>i, rec(i, 0) === <f64>KIND_LANTERN && rec(i, 5) !== 0 ? 1 : 0);
+  // Tracing passes no lantern records, so only the gongs' ring flags need clearing.
+  if (tracing) for (let i = 0; i < count; i++) store<u8>(FLAGS + <usize>i, 0);
+  else for (let i = 0; i < count; i++) store<u8>(FLAGS + <usize>i, rec(i, 0) === <f64>KIND_LANTERN && rec(i, 5) !== 0 ? 1 : 0);
   let px = ox;
   let py = oy;
   let remaining = budget;
