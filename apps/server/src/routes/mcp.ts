@@ -3,7 +3,7 @@
 // (every instance sharing the database serves every session), replays go to the worker pool, and submit_run goes
 // through POST /api/runs in-process, with the same checks as any client's submission.
 import { createHmac } from 'node:crypto';
-import { createMcpHttpHandler, type GameSessionStore, MemoryGameStore, type McpHttpHandler } from '@hearth/mcp';
+import { createMcpHttpHandler, type GameSessionStore, type McpHttpHandler, MemoryGameStore } from '@hearth/mcp';
 import type { Hono } from 'hono';
 import type { AppEnv, ServerContext } from '../context.ts';
 
