@@ -499,7 +499,6 @@ let tracing: bool = false;
 let traceSegs: i32 = 0;
 let traceAngle: i32 = 0;
 let traceLevels: i32 = 0;
-let reachedAll: i32 = 0;
 
 export function masksPtr(): usize {
   return MASKS;
@@ -574,61 +573,69 @@ export function traceAll(bounceCap: i32, count: i32): i32 {
 }
 
 /**
- * For every traced angle, the bit mask of the lanterns in layout records first .. first + n - 1 (all unlit) that
- * its flight lights: exactly the lanterns a real shot at that angle lights on the full layout. Only the lanterns in
- * `redo` (bit j = lantern j) are tested again, the other bits are kept from the previous call (lanterns that did not
- * move). Writes the masks at masksPtr and returns their union.
+ * Scans the traced segments for lantern record r (bit `bit`), skipping whole super-blocks and blocks whose box it
+ * misses. With `record`, every angle whose flight touches it gets the bit in its mask; without, the scan stops at the
+ * first touch. Returns whether some angle touches it.
  */
-export function traceMasks(first: i32, n: i32, redo: i32): i32 {
-  const keep = ((1 << n) - 1) & ~redo;
-  let found = 0;
-  for (let i = 0; i < ANGLE_COUNT; i++) {
-    const m = MASKS + ((<usize>i) << 2);
-    store<i32>(m, load<i32>(m) & keep);
-  }
-  for (let j = 0; j < n; j++) {
-    const bit = 1 << j;
-    if ((redo & bit) === 0) continue;
-    const r = first + j;
-    const cx = rec(r, 1);
-    const cy = rec(r, 2);
-    const cr = rec(r, 3);
-    const x0 = cx - cr;
-    const x1 = cx + cr;
-    const y0 = cy - cr;
-    const y1 = cy + cr;
-    for (let s = 0; s < traceLevels; s++) {
-      for (let blk = 0; blk < BLOCKS; blk++) {
-        if (blk % SUPER === 0) {
-          const sq = SUPER_BOX + ((<usize>((s * SUPERS + blk / SUPER) * BOX_REC)) << 3);
-          if (x1 < load<f64>(sq) || x0 > load<f64>(sq, 8) || y1 < load<f64>(sq, 16) || y0 > load<f64>(sq, 24)) {
-            blk += SUPER - 1;
-            continue;
-          }
+function scanLantern(r: i32, bit: i32, record: bool): bool {
+  const cx = rec(r, 1);
+  const cy = rec(r, 2);
+  const cr = rec(r, 3);
+  const x0 = cx - cr;
+  const x1 = cx + cr;
+  const y0 = cy - cr;
+  const y1 = cy + cr;
+  let found = false;
+  for (let s = 0; s < traceLevels; s++) {
+    for (let blk = 0; blk < BLOCKS; blk++) {
+      if (blk % SUPER === 0) {
+        const sq = SUPER_BOX + ((<usize>((s * SUPERS + blk / SUPER) * BOX_REC)) << 3);
+        if (x1 < load<f64>(sq) || x0 > load<f64>(sq, 8) || y1 < load<f64>(sq, 16) || y0 > load<f64>(sq, 24)) {
+          blk += SUPER - 1;
+          continue;
         }
-        const q = BLOCK_BOX + ((<usize>((s * BLOCKS + blk) * BOX_REC)) << 3);
-        if (x1 < load<f64>(q) || x0 > load<f64>(q, 8) || y1 < load<f64>(q, 16) || y0 > load<f64>(q, 24)) continue;
-        const end = Math.min(blk * BLOCK + BLOCK, ANGLE_COUNT);
-        for (let i = blk * BLOCK; i < end; i++) {
-          if (s >= load<i32>(TRACE_COUNT + ((<usize>i) << 2))) continue;
-          const m = MASKS + ((<usize>i) << 2);
-          const mask = load<i32>(m);
-          if ((mask & bit) !== 0) continue;
-          const slot = i * MAX_TRACE_SEGS + s;
-          const b = SEG_BOX + ((<usize>(slot * BOX_REC)) << 3);
-          if (x1 < load<f64>(b) || x0 > load<f64>(b, 8) || y1 < load<f64>(b, 16) || y0 > load<f64>(b, 24)) continue;
-          const p = TRACE + ((<usize>(slot * TRACE_REC)) << 3);
-          if (lanternContact(load<f64>(p), load<f64>(p, 8), load<f64>(p, 16), load<f64>(p, 24), cx, cy, cr, load<f64>(p, 32)) >= 0) {
-            store<i32>(m, mask | bit);
-            found |= bit;
-          }
-        }
+      }
+      const q = BLOCK_BOX + ((<usize>((s * BLOCKS + blk) * BOX_REC)) << 3);
+      if (x1 < load<f64>(q) || x0 > load<f64>(q, 8) || y1 < load<f64>(q, 16) || y0 > load<f64>(q, 24)) continue;
+      const end = Math.min(blk * BLOCK + BLOCK, ANGLE_COUNT);
+      for (let i = blk * BLOCK; i < end; i++) {
+        if (s >= load<i32>(TRACE_COUNT + ((<usize>i) << 2))) continue;
+        const m = MASKS + ((<usize>i) << 2);
+        if (record && (load<i32>(m) & bit) !== 0) continue;
+        const slot = i * MAX_TRACE_SEGS + s;
+        const b = SEG_BOX + ((<usize>(slot * BOX_REC)) << 3);
+        if (x1 < load<f64>(b) || x0 > load<f64>(b, 8) || y1 < load<f64>(b, 16) || y0 > load<f64>(b, 24)) continue;
+        const p = TRACE + ((<usize>(slot * TRACE_REC)) << 3);
+        if (lanternContact(load<f64>(p), load<f64>(p, 8), load<f64>(p, 16), load<f64>(p, 24), cx, cy, cr, load<f64>(p, 32)) < 0) continue;
+        if (!record) return true;
+        store<i32>(m, load<i32>(m) | bit);
+        found = true;
       }
     }
   }
-  // Lanterns kept from the last call keep their reach; a rescored one is reached when some angle lit it.
-  reachedAll = (reachedAll & keep) | found;
-  return reachedAll;
+  return found;
+}
+
+/**
+ * For every traced angle, the bit mask of the lanterns in layout records first .. first + n - 1 (all unlit) that its
+ * flight lights: exactly the lanterns a real shot at that angle lights on the full layout. Writes the masks at
+ * masksPtr and returns their union.
+ */
+export function traceMasks(first: i32, n: i32): i32 {
+  for (let i = 0; i < ANGLE_COUNT; i++) store<i32>(MASKS + ((<usize>i) << 2), 0);
+  let reached = 0;
+  for (let j = 0; j < n; j++) if (scanLantern(first + j, 1 << j, true)) reached |= 1 << j;
+  return reached;
+}
+
+/**
+ * Which of the lanterns in `which` (bit j = record first + j) some traced angle lights, each scan stopping at the
+ * first touch: the generator's question while it moves lanterns (the masks are needed only once they all are).
+ */
+export function traceReach(first: i32, n: i32, which: i32): i32 {
+  let reached = 0;
+  for (let j = 0; j < n; j++) if ((which & (1 << j)) !== 0 && scanLantern(first + j, 1 << j, false)) reached |= 1 << j;
+  return reached;
 }
 
 // The cast grid: 9 x 12 cells of 120 units over the arena. Each candidate entity (beam, diagonal, screen, gong)

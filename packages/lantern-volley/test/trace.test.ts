@@ -31,7 +31,7 @@ describe('traced reachability', () => {
         const layout = structuredClone(generateLayout(seed, wave, sim).layout);
         const cap = waveRow(wave).bounceCap;
         const scorer = new LanternScorer(sim, layout, cap);
-        const masks = () => Array.from((scorer as unknown as { masks: Int32Array }).masks);
+        const masks = () => Array.from(scorer.angleMasks());
         const expected = sweptMasks(sim, layout);
         expect(masks()).toEqual(expected);
         expect(scorer.fewestShots()).toBe(fewestShotsToClear(sweepLayout(sim, layout), layout.lanterns.length));
