@@ -18,10 +18,11 @@ export interface ActCost {
   other: number[];
 }
 
-export function actCost(game: Game<State, ShootAction>, seeds: number, repeat = 3): ActCost {
+export function actCost(game: Game<State, ShootAction>, seeds: number | readonly number[], repeat = 3): ActCost {
   const layouts = (game.rules as unknown as { layouts: { clear(): void } }).layouts;
   const out: ActCost = { init: [], clearing: [], other: [] };
-  for (let seed = 1; seed <= seeds; seed++) {
+  const list = typeof seeds === 'number' ? Array.from({ length: seeds }, (_, i) => i + 1) : seeds;
+  for (const seed of list) {
     // The solver's actions, played once (its own sweeps are not part of an action's cost).
     const actions: ShootAction[] = [];
     const bot = game.policies.solver!(seed);

@@ -98,6 +98,10 @@ console.log(`  act clearing a wave:  ${fmt(summary(cost.clearing), 3)}  (${cost.
 console.log(`  act, other shots:     ${fmt(summary(cost.other), 3)}  (${cost.other.length} actions)`);
 const over = [...cost.init, ...cost.clearing, ...cost.other].filter((x) => x > 5).length;
 console.log(`  calls over 5 ms: ${over}`);
+// The seeds whose wave-8 layouts need the most draws over seeds 1..1000 (bench/generation.bench.ts).
+const HARD = [978, 939, 648, 464];
+const hard = actCost(game as Game<State, ShootAction>, HARD, 5);
+console.log(`  act clearing a wave, seeds ${HARD.join(', ')} (best of 5): ${fmt(summary(hard.clearing), 3)}`);
 
 const { sizes } = compactSizes(
   game,
