@@ -5,10 +5,10 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { registry } from '@hearth/games';
-import { hash, streamId } from '../../rng/src/index.ts';
+import { hash, streamId } from '@hearth/rng';
 // The simulator's public API (its package index); relative because @hearth/store does not depend on @hearth/sim
 // at run time: only this script needs it.
-import { devWorkerUrl, type GameRecord, runSim } from '../../sim/src/index.ts';
+import { devWorkerUrl, type GameRecord, runSim } from '@hearth/sim';
 import type { ChallengeSet } from '../src/types.ts';
 import { CHALLENGE_MAX_TURNS, SEASONS } from './seasons.ts';
 
