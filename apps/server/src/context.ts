@@ -9,7 +9,8 @@ import type { HmacSealer } from './sealing.ts';
 
 /** Hono environment of every route: Node bindings (absent under app.request in tests) and per-request labels. */
 export type AppEnv = {
-  Bindings: Partial<HttpBindings>;
+  /** Node bindings; `client` is set only by in-process requests made on a client's behalf (the MCP server's submit_run). */
+  Bindings: Partial<HttpBindings> & { client?: string };
   Variables: { route: string; game: string; requestId: string };
 };
 

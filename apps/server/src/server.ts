@@ -129,7 +129,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
       const last = xff?.split(',').pop()?.trim();
       if (last) return last;
     }
-    return c.env?.incoming?.socket?.remoteAddress ?? 'local';
+    return c.env?.incoming?.socket?.remoteAddress ?? c.env?.client ?? 'local';
   };
 
   const app = new Hono<AppEnv>();

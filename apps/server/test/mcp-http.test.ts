@@ -63,6 +63,8 @@ describe('/mcp on the server', () => {
     const submitted = await call(client, 'submit_run', { gameId: id, player: 'mcp-agent', agent: 'test-model 1.0 / hearth-mcp' });
     expect(submitted.data).toMatchObject({ ok: true, score: last.score, rank: 1 });
     expect(submitted.data.playerKey).toMatch(/^hk_/);
+    // The run's link points at the server the agent talks to, not at an in-process stand-in.
+    expect(submitted.data.url).toBe(`${servers[0]!.url}/#/run/${submitted.data.runId}`);
     const board = (await (await fetch(`${servers[1]!.url}/api/leaderboards/cragwake?kind=agent`)).json()) as any;
     expect(board.rows[0]).toMatchObject({ player: 'mcp-agent', agent: 'test-model 1.0 / hearth-mcp', score: last.score });
     // A second run under the claimed name needs the key the first returned.

@@ -2,10 +2,15 @@
 // sealed wires (so a stored state cannot be forged and takes the trusted path), its sessions live in the store
 // (every instance sharing the database serves every session), replays go to the worker pool, and submit_run goes
 // through POST /api/runs in-process, with the same checks as any client's submission.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import { createMcpHttpHandler, type GameSessionStore, type McpHttpHandler, MemoryGameStore } from '@hearth/mcp';
 import type { Hono } from 'hono';
-import type { AppEnv, ServerContext } from '../context.ts';
+import type { AppContext, AppEnv, ServerContext } from '../context.ts';
+
+/** The MCP request a tool call belongs to: its submission goes out as that client, with its Host, from its socket. */
+const current = new AsyncLocalStorage<AppContext>();
+const FORWARDED = ['host', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-request-id'];
 
 export interface McpRouteOptions {
   /** Agent games: the store's sessions when a database is configured, else memory (lost on restart). */
@@ -25,12 +30,20 @@ export function registerMcpRoutes(app: Hono<AppEnv>, ctx: ServerContext, options
     maxActions: ctx.maxVerifyActions,
     verify: (slug, seed, actions) => ctx.replayPool.run({ slug, seed, actions }),
     submit: async ({ key, ...run }) => {
+      const c = current.getStore();
       const headers: Record<string, string> = { 'content-type': 'application/json' };
+      for (const name of FORWARDED) {
+        const value = c?.req.header(name);
+        if (value) headers[name] = value;
+      }
       if (key) headers.authorization = `Bearer ${key}`;
-      const res = await app.request('/api/runs', { method: 'POST', headers, body: JSON.stringify(run) });
+      // Through the app itself on the MCP client's behalf: its rate limit (by its address), its Host for the run URL.
+      const url = new URL('/api/runs', c ? c.req.url : 'http://localhost/').toString();
+      const client = c?.env?.incoming?.socket?.remoteAddress;
+      const res = await app.request(url, { method: 'POST', headers, body: JSON.stringify(run) }, client ? { client } : undefined);
       return (await res.json()) as Record<string, unknown>;
     },
   });
-  app.all('/mcp', (c) => handler.handle(c.req.raw));
+  app.all('/mcp', (c) => current.run(c, () => handler.handle(c.req.raw)));
   return handler;
 }
