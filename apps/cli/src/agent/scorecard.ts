@@ -57,7 +57,7 @@ export function formatScorecard(card: readonly GameScore[]): string {
     fmt(g.median),
     fmt(g.mean),
     fmt(g.best),
-    g.normalised ? `${fmt(g.normalised.mean)} (${g.normalised.seeds} seeds)` : '-',
+    g.normalised ? `${fmt(g.normalised.mean)} (${g.normalised.seeds} ${g.normalised.seeds === 1 ? 'seed' : 'seeds'})` : '-',
     Object.entries(g.ends)
       .map(([k, v]) => `${k} ${v}`)
       .join(', '),

@@ -53,7 +53,7 @@ export function formatBoard(title: string, rows: readonly Row[], scoreNote?: str
   const table = rows.map((r) => [
     String(r.rank),
     r.player,
-    String(r.normalized ?? r.score),
+    r.normalized === undefined ? String(r.score) : r.normalized.toFixed(1),
     r.agent ?? (r.kind === 'agent' ? 'agent' : '-'),
     String(r.runId),
     r.createdAt.slice(0, 16).replace('T', ' '),

@@ -24,8 +24,11 @@ function read(path: string): KeyFile {
   }
 }
 
+/** The key saved for a name, found whatever its case (the server treats Alice and alice as one name). */
 export function loadKey(server: string, name: string, path = keysPath()): string | undefined {
-  const key = read(path)[serverId(server)]?.[name];
+  const saved = read(path)[serverId(server)] ?? {};
+  const wanted = name.toLowerCase();
+  const key = saved[name] ?? Object.entries(saved).find(([n]) => n.toLowerCase() === wanted)?.[1];
   return typeof key === 'string' ? key : undefined;
 }
 

@@ -102,7 +102,7 @@ function board(view: View, style: Style, box: { width: number; height: number })
   let hazards = '     ';
   for (let c = 0; c < cols; c++) {
     const h = o.hazards[c];
-    header += style.dim(pad(String(c), cw - 1)) + ' ';
+    header += `${style.dim(pad(String(c), cw - 1))} `;
     const g = h?.now.includes('gust')
       ? style.fg('white', KINDS.gust.glyph, true)
       : h?.next.includes('gust')
@@ -113,7 +113,7 @@ function board(view: View, style: Style, box: { width: number; height: number })
       : h?.next.includes('rockfall')
         ? style.fg('red', KINDS.rockNext.glyph)
         : ' ';
-    hazards += pad(`${g}${r}`, cw - 3) + ' ';
+    hazards += `${pad(`${g}${r}`, cw - 3)} `;
   }
   const lines = [header, hazards];
   for (const r of [...wall].reverse()) {
