@@ -1,6 +1,9 @@
 // Command-line options through node:util parseArgs in strict mode. An unknown or misspelled option is an
 // error naming the nearest known one (`--max-turn` → did you mean --max-turns?), so a typo never runs silently.
 import { parseArgs as nodeParseArgs } from 'node:util';
+import { unknownOption } from '@hearth/sim/options';
+
+export { unknownOption };
 
 export type OptionTypes = Record<string, 'string' | 'boolean'>;
 
@@ -30,25 +33,6 @@ export function parseArgs<T extends OptionTypes>(argv: readonly string[], option
     // parseArgs' own messages ("Option '--seed <value>' argument missing") are clear; drop its advice on '--'.
     return { error: (error instanceof Error ? error.message : String(error)).split('. To specify')[0]! };
   }
-}
-
-/** "unknown option --max-turn; did you mean --max-turns?" (or the list of options when nothing is close). */
-export function unknownOption(arg: string, known: readonly string[]): string {
-  const name = arg.replace(/^-+/, '');
-  const near = known.map((k) => ({ k, d: k.startsWith(name) || name.startsWith(k) ? 1 : distance(name, k) })).sort((a, b) => a.d - b.d)[0];
-  if (near && near.d <= Math.max(2, Math.floor(name.length / 3))) return `unknown option ${arg}; did you mean --${near.k}?`;
-  return known.length > 0 ? `unknown option ${arg}; options: ${known.map((k) => `--${k}`).join(' ')}` : `unknown option ${arg}`;
-}
-
-/** Levenshtein distance (small strings: option names). */
-function distance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 /** A u32 seed from the command line: a non-negative integer below 2^32. */

@@ -3,6 +3,7 @@ import { basename } from 'node:path';
 import { parseArgs as nodeParseArgs } from 'node:util';
 import { loadableModule } from './bundle.ts';
 import { mergeRecords, readJsonl } from './merge.ts';
+import { unknownOption } from './options.ts';
 import { SimWorker } from './pool.ts';
 import { createProgress } from './progress.ts';
 import { type GameRecord, recordLine } from './record.ts';
@@ -69,26 +70,6 @@ function parseArgs(args: readonly string[]): { positional: string[]; flags: Flag
   } catch (error) {
     throw new UsageError((error as Error).message.split('. To specify')[0]!);
   }
-}
-
-/** "unknown option --max-turn; did you mean --max-turns?" (or the option list when nothing is close). */
-function unknownOption(arg: string, known: readonly string[]): string {
-  const name = arg.replace(/^-+/, '');
-  const near = known
-    .map((k) => ({ k, d: k.startsWith(name) || name.startsWith(k) ? 1 : editDistance(name, k) }))
-    .sort((a, b) => a.d - b.d)[0];
-  if (near && near.d <= Math.max(2, Math.floor(name.length / 3))) return `unknown option ${arg}; did you mean --${near.k}?`;
-  return `unknown option ${arg}; options: ${known.map((k) => `--${k}`).join(' ')}`;
-}
-
-function editDistance(a: string, b: string): number {
-  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const next = [i];
-    for (let j = 1; j <= b.length; j++) next[j] = Math.min(row[j]! + 1, next[j - 1]! + 1, row[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    row = next;
-  }
-  return row[b.length]!;
 }
 
 class UsageError extends Error {}
