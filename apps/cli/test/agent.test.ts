@@ -115,7 +115,7 @@ describe('hearth agent run', () => {
     expect(card[0]).toMatchObject({ slug: 'a', runs: 3, median: 20, mean: 20, best: 30, normalised: { mean: 50, seeds: 1 } });
     expect(card[1]).toMatchObject({ slug: 'b', normalised: null });
     expect(normalise(50, { random: 10, strong: 50 })).toBe(100);
-    expect(formatScorecard(card)).toMatch(/a\s+3\s+20\s+20\s+30\s+50 \(1 seeds\)/);
+    expect(formatScorecard(card)).toMatch(/a\s+3\s+20\s+20\s+30\s+50 \(1 seed\)/);
   });
 });
 
