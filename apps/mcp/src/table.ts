@@ -3,7 +3,7 @@
 // the wire body between calls and asks the engine for the compact view, the recap and the legal actions.
 import { randomBytes, randomInt } from 'node:crypto';
 import { type CompactView, type Game, type OkResponse, type Refusal, replay, stateHash, type Wire } from '@hearth/engine';
-import { toSeed } from '@hearth/rng';
+import { parseSeedNumber } from '@hearth/rng';
 import type { GameSession, GameSessionStore } from './game-store.ts';
 
 /** A loaded game and the wire the adapter carries its state with (sealed on the server, plain in stdio). */
@@ -109,10 +109,9 @@ export class GameTable {
     let seed: number;
     if (rawSeed === undefined) seed = randomInt(0, 2 ** 32);
     else {
-      const s = Number.isSafeInteger(rawSeed) ? toSeed(rawSeed) : null;
-      if (s === null)
-        return error(`seed must be an integer within ±(2^53 − 1) (it is wrapped to an unsigned 32-bit value); got ${rawSeed}`);
-      seed = s;
+      const parsed = parseSeedNumber(rawSeed);
+      if (!parsed.ok) return error(`${parsed.message}; got ${rawSeed}`);
+      seed = parsed.seed;
     }
     const response = served.wire.init(seed, { compact: true });
     const row = await this.o.store.create({

@@ -2,7 +2,7 @@
 // `#/<slug>?seed=N&replay=<actions>` (actions as base64url of their JSON array). `online=1` on any route
 // plays through the server's HTTP API instead of the in-page worker.
 import { base64UrlDecode, base64UrlEncode } from '@hearth/engine';
-import { toSeed } from '@hearth/rng';
+import { parseSeedText, type SeedParse } from '@hearth/rng';
 
 export type Route =
   | { page: 'home'; online?: boolean }
@@ -48,20 +48,15 @@ export function formatRoute(route: Route): string {
 
 const RUN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-export type SeedText = { ok: true; seed: number } | { ok: false; message: string };
+export type SeedText = SeedParse;
 
 /**
- * The API's seed rule (apps/server/src/seed.ts): a decimal integer within +-(2^53 - 1), normalised to u32 by
- * the engine's toSeed (wrapping, like `>>> 0`), so -1 is 4294967295 here exactly as over HTTP. Anything else
- * ("abc", "1e3", "", 2^53) is refused with the API's message instead of silently becoming a random seed.
+ * The API's seed rule, the one of every surface (@hearth/rng parseSeedText): a decimal integer within +-(2^53 - 1),
+ * wrapped to u32, so -1 is 4294967295 here exactly as over HTTP; "abc", "1e3", "" and 2^53 are refused with the
+ * API's message instead of silently becoming a random seed. Spaces around a typed seed are forgiven.
  */
 export function readSeed(text: string | null | undefined): SeedText {
-  const raw = (text ?? '').trim();
-  const n = /^-?\d{1,16}$/.test(raw) ? Number(raw) : Number.NaN;
-  const seed = Math.abs(n) <= Number.MAX_SAFE_INTEGER ? toSeed(n) : null;
-  if (seed === null)
-    return { ok: false, message: 'seed must be an integer between -(2^53 - 1) and 2^53 - 1 (normalised to u32 by wrapping)' };
-  return { ok: true, seed };
+  return parseSeedText((text ?? '').trim());
 }
 
 /** The u32 seed of a text, or undefined when the API would refuse it. */
