@@ -34,6 +34,8 @@ export interface Submitted {
   rank: number | null;
   url: string;
   duplicate: boolean;
+  /** whose run it is: for a duplicate, the player it was first stored under */
+  player?: string;
   playerKey?: string;
 }
 export type ApiResult<T> = ({ ok: true } & T) | { ok: false; absent?: boolean; status?: number; reason?: string; message: string };
@@ -76,7 +78,30 @@ function storage(): Storage | undefined {
   }
 }
 export const savedName = (): string => storage()?.getItem(PLAYER_NAME) ?? '';
-export const savedKey = (player: string): string | null => storage()?.getItem(keyOf(player)) ?? null;
+/**
+ * The key this browser holds for a name. Names are unique ignoring case on the server (`Alice` is `alice`), so a
+ * key kept under any spelling of the name is the name's key.
+ */
+export function savedKey(player: string): string | null {
+  const s = storage();
+  if (!s) return null;
+  const exact = s.getItem(keyOf(player));
+  if (exact) return exact;
+  const wanted = keyOf(player).toLowerCase();
+  for (let i = 0; i < s.length; i++) {
+    const k = s.key(i);
+    if (k?.toLowerCase() === wanted) return s.getItem(k);
+  }
+  return null;
+}
+
+/** What a person reads when the server refuses a name's key (its own message is addressed to programs). */
+export function nameRefusal(player: string, reason: string | undefined): string | undefined {
+  if (reason === 'key_required' || reason === 'wrong_key') {
+    return `the name “${player}” belongs to another player (names ignore case: “${player.toLowerCase()}” is the same name). Choose another name.`;
+  }
+  return undefined;
+}
 
 /** POST /api/runs with the name's key when this device holds one; keeps a first claim's key in localStorage. */
 export async function submitRun(run: { game: string; seed: number; actions: unknown[]; player: string }): Promise<ApiResult<Submitted>> {
@@ -103,8 +128,18 @@ export async function fetchRun(id: string): Promise<ApiResult<{ run: RunRecord }
   return { ok: true, run: r.run ?? r };
 }
 
-export function fetchBoard(slug: string, board: string, kind: 'human' | 'agent', cursor?: string, limit = 20) {
-  const q = new URLSearchParams({ board, kind, limit: String(limit) });
+/** One board page; `kind` undefined is everyone (people and agents), the board a submit's `rank` is counted on. */
+export function fetchBoard(
+  slug: string,
+  board: string,
+  kind: 'human' | 'agent' | undefined,
+  cursor?: string,
+  limit = 20,
+  challenge?: string,
+) {
+  const q = new URLSearchParams({ board, limit: String(limit) });
+  if (kind) q.set('kind', kind);
+  if (challenge && board === 'challenge') q.set('challenge', challenge);
   if (cursor) q.set('cursor', cursor);
   return callApi<{ rows?: BoardEntry[]; entries?: BoardEntry[]; nextCursor: string | null }>(
     `api/leaderboards/${encodeURIComponent(slug)}?${q}`,

@@ -158,4 +158,68 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   }, 180_000);
+  it("finds a name's key under any spelling, refuses a taken name in plain words, names the owner and the overall rank", async () => {
+    const claim = async (player: string, seed: number) => {
+      const r = await fetch(`${url}api/runs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ game: 'stormlark', seed, actions: [{ type: 'END_RUN' }], player }),
+      });
+      const body = (await r.json()) as { playerKey?: string };
+      expect(body.playerKey, JSON.stringify(body)).toBeTruthy();
+      return body.playerKey as string;
+    };
+    const key = await claim('QA_fresh_1', 300);
+    await claim('Someone_Else', 301);
+    const page = await h.open('#/leaderboard/stormlark', undefined, url);
+    await page.evaluate((k) => localStorage.setItem('hearth:key:QA_fresh_1', k), key);
+    const submitAs = async (seed: number, player: string) => {
+      await page.goto(`${url}#/stormlark?seed=${seed}`);
+      await page.waitForSelector('#board[data-ready="true"]');
+      await drivers.stormlark!.finish(page);
+      await page.waitForSelector('#over:not([hidden]) #submit-form');
+      await page.fill('#player-name', player);
+      await page.click('#submit-form button[type="submit"]');
+      await page.waitForSelector('#submit-result[data-kind="ok"], #submit-result[data-kind="refusal"]');
+      return { kind: await page.getAttribute('#submit-result', 'data-kind'), text: (await page.textContent('#submit-result')) ?? '' };
+    };
+    // the key kept under "QA_fresh_1" is the key of "qa_fresh_1": the server ignores case, so does the lookup
+    // (and answers with the name as first claimed)
+    const lower = await submitAs(302, 'qa_fresh_1');
+    expect(lower.kind, lower.text).toBe('ok');
+    expect(lower.text).toMatch(/^Stored under QA_fresh_1: score -?\d+, rank \d+ overall/);
+    // a name this browser holds no key for: a sentence for a person, not the API's instruction
+    const taken = await submitAs(303, 'someone_else');
+    expect(taken.kind).toBe('refusal');
+    expect(taken.text).toContain('belongs to another player');
+    expect(taken.text).not.toMatch(/Authorization|Bearer/);
+    // the same run again, whoever sends it: the answer says whose run it is
+    const again = await submitAs(300, 'qa_fresh_1');
+    expect(again.kind, again.text).toBe('ok');
+    expect(again.text).toMatch(/^Already stored under QA_fresh_1: .*overall/);
+    // one leaderboard link in the game-over card
+    expect(await page.$$eval('#over a', (a) => a.filter((x) => x.textContent === 'Leaderboard').length)).toBe(1);
+
+    // the leaderboard has the table a submit's rank counts on, and a challenge row reads as a person would say it
+    const sets = (await (await fetch(`${url}api/challenges/stormlark`)).json()) as {
+      sets: { id: string; games: { stormlark?: { seeds: { seed: number }[] } } }[];
+    };
+    const set = sets.sets.find((x) => x.games.stormlark) as { id: string; games: { stormlark: { seeds: { seed: number }[] } } };
+    const seed = set.games.stormlark.seeds[0]?.seed as number;
+    await claim('Challenger', seed);
+    await page.goto(`${url}#/leaderboard/stormlark`);
+    await page.waitForSelector('#board-all .board-table[data-kind="everyone"] tr[data-run-id]');
+    expect(await page.textContent('#board-all .board-table[data-kind="everyone"] h3')).toBe('Everyone');
+    expect(await page.textContent('#challenge-name')).toBe(set.id);
+    expect(await page.textContent('#board-challenge .challenge-seeds')).toContain(String(seed));
+    const cell = (await page.textContent('#board-challenge .board-table[data-kind="everyone"] tr[data-run-id] td.num')) ?? '';
+    expect(cell).toMatch(new RegExp(`^-?\\d+\\.\\d \\(raw -?\\d+, 1 of ${set.games.stormlark.seeds.length} seeds? played\\)$`));
+
+    // the run page: a person's date, and a chart with labelled axes
+    await page.click('#board-all .board-table[data-kind="everyone"] tr[data-run-id] a');
+    await page.waitForSelector('#run-info svg.timeline .axis');
+    expect(await page.textContent('#run-info')).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
+    expect(await page.$$eval('#run-info .axis-title', (t) => t.map((x) => x.textContent))).toEqual(['actions', 'score']);
+    await page.close();
+  }, 180_000);
 });

@@ -2,7 +2,7 @@
 // action at a time (play/pause, step, speed, to the end), with the score timeline of a stored run.
 import type { ActResponse, OkResponse, Recap, Spec } from '@hearth/engine';
 import type { Engine } from '../engine-client.ts';
-import { esc } from '../render/markup.ts';
+import { esc, when } from '../render/markup.ts';
 import { formatRoute } from '../route.ts';
 
 /** What the run page knows about a stored run (GET /api/runs/{id}). */
@@ -48,17 +48,24 @@ async function timelineOf(h: ReplayHost, start: OkResponse): Promise<number[]> {
   return scores;
 }
 
-/** The score timeline as a small SVG line chart, with the current step marked. */
+/** The score timeline as a small SVG line chart with labelled axes (actions across, score up), the step marked. */
 export function timelineSvg(scores: number[], step: number): string {
   const w = 600;
   const hgt = 80;
+  const left = 44; // room for the score labels
+  const bottom = 30; // room for the action labels and the axis title
   const max = Math.max(1, ...scores);
   const min = Math.min(0, ...scores);
-  const x = (i: number) => (scores.length > 1 ? (i / (scores.length - 1)) * w : 0);
+  const last = Math.max(0, scores.length - 1);
+  const x = (i: number) => left + (last > 0 ? (i / last) * w : 0);
   const y = (v: number) => hgt - ((v - min) / (max - min || 1)) * hgt;
   const pts = scores.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(' ');
-  const cur = Math.min(step, scores.length - 1);
-  return `<svg class="timeline" viewBox="-4 -4 ${w + 8} ${hgt + 8}" role="img" aria-label="score timeline: ${scores.length - 1} actions, final ${scores[scores.length - 1]}"><polyline points="${pts}"/><circle class="now" cx="${x(cur).toFixed(1)}" cy="${y(scores[cur] ?? 0).toFixed(1)}" r="5"/></svg>`;
+  const cur = Math.min(step, last);
+  const axes = `<g class="axis"><line x1="${left}" y1="${hgt}" x2="${left + w}" y2="${hgt}"/><line x1="${left}" y1="0" x2="${left}" y2="${hgt}"/>
+<text x="${left - 6}" y="${hgt}" text-anchor="end" dominant-baseline="middle">${min}</text><text x="${left - 6}" y="0" text-anchor="end" dominant-baseline="middle">${max}</text>
+<text x="${left}" y="${hgt + 14}" text-anchor="middle">0</text><text x="${left + w}" y="${hgt + 14}" text-anchor="end">${last}</text>
+<text class="axis-title" x="${left + w / 2}" y="${hgt + 26}" text-anchor="middle">actions</text><text class="axis-title" x="0" y="${hgt / 2}" dominant-baseline="middle">score</text></g>`;
+  return `<svg class="timeline" viewBox="-4 -8 ${left + w + 12} ${hgt + bottom + 12}" role="img" aria-label="score timeline: ${last} actions, final ${scores[last] ?? 0}">${axes}<polyline points="${pts}"/><circle class="now" cx="${x(cur).toFixed(1)}" cy="${y(scores[cur] ?? 0).toFixed(1)}" r="5"/></svg>`;
 }
 
 export function createReplay(h: ReplayHost) {
@@ -76,7 +83,7 @@ export function createReplay(h: ReplayHost) {
   const drawInfo = () => {
     if (!info || !h.run) return;
     const r = h.run;
-    info.innerHTML = `<h2>Run ${esc(r.id)}</h2><p>${esc(r.player)}${r.agent ? ` <span class="agent-badge">agent: ${esc(r.agent)}</span>` : ' <span class="human-badge">human</span>'} · verified score <strong>${esc(r.score)}</strong> in ${esc(r.turns)} turns${r.end ? ` (${esc(r.end)})` : ''} · ${esc(r.createdAt)} · seed ${h.seed}</p>${scores.length ? timelineSvg(scores, index) : ''}`;
+    info.innerHTML = `<h2>Run ${esc(r.id)}</h2><p>${esc(r.player)}${r.agent ? ` <span class="agent-badge">agent: ${esc(r.agent)}</span>` : ' <span class="human-badge">human</span>'} · verified score <strong>${esc(r.score)}</strong> in ${esc(r.turns)} turns${r.end ? ` (${esc(r.end)})` : ''} · <time datetime="${esc(r.createdAt)}">${esc(when(r.createdAt))}</time> · seed ${h.seed}</p>${scores.length ? timelineSvg(scores, index) : ''}`;
   };
 
   const drawBar = () => {

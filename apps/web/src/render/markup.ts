@@ -6,6 +6,13 @@ export function esc(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
+/** A person's date and time, in this browser's locale and time zone. */
+export function when(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return String(iso);
+  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
 /** Attributes of an element that sends `action` when clicked or activated with Enter/Space. */
 export function actAttrs(action: unknown, key: string, label: string): string {
   return `data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}" aria-label="${esc(label)}" tabindex="0" role="button"`;
