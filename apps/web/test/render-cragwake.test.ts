@@ -3,7 +3,7 @@
 import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
-import { cellOrigin, cragwakeRenderer, hazardMarkers, obsOf, TARGET_KEYS, targetsOf } from '../src/render/cragwake.ts';
+import { CRAG_END_HINT, cellOrigin, cragwakeRenderer, hazardMarkers, obsOf, TARGET_KEYS, targetsOf } from '../src/render/cragwake.ts';
 import { END_HINT } from '../src/render/markup.ts';
 import type { View } from '../src/render/types.ts';
 import { actsIn } from './view.ts';
@@ -62,7 +62,16 @@ describe.skipIf(!registry.has('cragwake'))('cragwake renderer', () => {
     expect(cragwakeRenderer.onKey?.('.', view!, null)).toEqual({ act: { type: 'breathe' } });
     expect(cragwakeRenderer.onKey?.('c', view!, null)).toEqual({ act: { type: 'climbOn' } });
     expect(cragwakeRenderer.onKey?.('E', view!, null)).toEqual({ act: { type: 'endRun' } });
-    expect(cragwakeRenderer.onKey?.('e', view!, null)).toEqual({ say: END_HINT });
+  });
+
+  it('a lone e says how to end the run at a ledge, and why not mid-pitch, as the legal actions say', async () => {
+    const views = await positions(200, 1);
+    const offered = (v: View) => v.response.legalActions.some((a) => (a as { type?: string }).type === 'endRun');
+    const atLedge = views.find(offered);
+    const climbing = views.find((v) => !offered(v) && !v.response.gameOver);
+    expect(atLedge && climbing, 'greedy play reaches a ledge and climbs between ledges').toBeTruthy();
+    expect(cragwakeRenderer.onKey?.('e', atLedge!, null)).toEqual({ say: END_HINT });
+    expect(cragwakeRenderer.onKey?.('e', climbing!, null)).toEqual({ say: CRAG_END_HINT });
   });
 
   it('stacks one marker per column: no two hazard labels intersect over 200 positions', async () => {

@@ -4,7 +4,7 @@
 // one stacked marker of its hazards this turn and next (they never overlap). Every cell is clickable (the
 // engine refuses what is not a legal move); legal targets are ringed, keyed and costed.
 import type { CragObservation } from '@hearth/cragwake';
-import { actAttrs, END_HINT, gauge, legalButton, stats } from './markup.ts';
+import { actAttrs, endHint, gauge, legalButton, stats } from './markup.ts';
 import type { Intent, Renderer, View } from './types.ts';
 
 type Hold = NonNullable<CragObservation['wall'][number]['cells'][number]>;
@@ -34,6 +34,10 @@ const STEP_KEYS: Record<string, readonly [number, number]> = {
   b: [-1, -1],
   n: [-1, 1],
 };
+
+/** A lowercase `e` mid-pitch: the rules offer endRun only at a belay ledge (every tenth row), never while climbing. */
+export const CRAG_END_HINT =
+  'A run can be ended only at a ledge (row 0, 10, 20, …): reach the next ledge, then press Shift+E or the End run button.';
 
 export const obsOf = (view: View) => view.response.observation as CragObservation;
 
@@ -202,7 +206,7 @@ export const cragwakeRenderer: Renderer<null> = {
     if (key === '.' || key === ' ') return { act: { type: 'breathe' } };
     if (key === 'c' || key === 'C') return { act: { type: 'climbOn' } };
     if (key === 'E') return { act: { type: 'endRun' } };
-    if (key === 'e') return { say: END_HINT };
+    if (key === 'e') return { say: endHint(view, { type: 'endRun' }, CRAG_END_HINT) };
     const i = TARGET_KEYS.indexOf(key);
     const t = i >= 0 ? obs.moves[i] : undefined;
     return t ? { act: { type: 'move', row: t.row, col: t.col } } : null;

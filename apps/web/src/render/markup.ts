@@ -56,6 +56,15 @@ export function legalButton(view: View, action: unknown, label: string, key: str
 /** The text for a lowercase `e`: ending a run takes Shift+E, as in the terminal client. */
 export const END_HINT = 'To end the run press Shift+E (or the End run button, then confirm).';
 
+/**
+ * What a lowercase `e` says: how to end the run when ending is legal now, else why not (`whenNot`, the game's
+ * own condition), so the page never points at a Shift+E the engine would refuse.
+ */
+export function endHint(view: View, endAction: unknown, whenNot: string): string {
+  const unlisted = view.response.legalActions.length === 0 && !view.response.gameOver;
+  return unlisted || isLegal(view, endAction) ? END_HINT : whenNot;
+}
+
 /** A button sending an action. */
 export function actButton(action: unknown, label: string, key: string, hint = ''): string {
   return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${hint ? ` title="${esc(hint)}"` : ''}>${esc(label)}</button>`;
