@@ -1,10 +1,10 @@
 // The Sunloaf board over real engine responses: lit tiles, the band, the warm hearth and the furniture are
 // drawn from the observation's own lists (never the text picture); selecting a cat keys exactly its legal tiles.
-import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
+import { createWire, type OkResponse, PlainTokenCodec, type Recap } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { END_HINT } from '../src/render/markup.ts';
-import { movesOf, obsOf, sunloafRenderer, TARGET_KEYS } from '../src/render/sunloaf.ts';
+import { movesOf, obsOf, sunloafRenderer, TARGET_KEYS, tileName } from '../src/render/sunloaf.ts';
 import type { View } from '../src/render/types.ts';
 import { actsIn } from './view.ts';
 
@@ -65,5 +65,34 @@ describe.skipIf(!registry.has('sunloaf'))('sunloaf renderer', () => {
     expect(sunloafRenderer.onKey?.('e', view!, ui)).toEqual({ say: END_HINT });
     expect(sunloafRenderer.onKey?.('E', view!, ui)).toEqual({ act: { type: 'END_RUN' } });
     expect(sunloafRenderer.onKey?.('z', view!, ui)).toEqual({ act: { type: 'DOZE' } });
+  });
+
+  it('the recap names a move by the row and column the board labels, never a raw tile number or an arrow', async () => {
+    const game = (await registry.load('sunloaf'))!;
+    const wire = createWire(game, { codec: PlainTokenCodec });
+    let moves = 0;
+    for (const seed of [1, 2, 3]) {
+      const policy = game.policies.reference!(seed);
+      let response: OkResponse = wire.init(seed);
+      for (let i = 0; i < 150 && !response.gameOver; i++) {
+        const action = policy.decide(response.state, response.legalActions) as { type: string; cat?: number; tile?: number };
+        const next = wire.act({ stateToken: response.stateToken, action }, { recap: true });
+        if (!next.ok) throw new Error(next.message);
+        const text = (next as { recap?: Recap }).recap?.text ?? '';
+        expect(text).not.toContain('->');
+        if (action.type === 'MOVE') {
+          moves++;
+          expect(text).toContain(`cat ${action.cat} moves to ${tileName(action.tile as number)}`);
+          // the same words are the moved cat's tile label on the board drawn after it
+          const html = sunloafRenderer.render(
+            { slug: 'sunloaf', spec: game.spec, response: next, lastAction: action, replaying: false },
+            sunloafRenderer.initUi(),
+          );
+          expect(html).toContain(`aria-label="cat ${action.cat}, ${tileName(action.tile as number)}"`);
+        }
+        response = next;
+      }
+    }
+    expect(moves).toBeGreaterThan(10);
   });
 });

@@ -1,6 +1,7 @@
 // "What happened" for one accepted action: the turns are replayed from the state before with a tally (the same
 // turn code as apply), so every award is named by what earned it. points is always the score change itself.
 import type { Recap, RecapItem } from '@hearth/engine';
+import { colOf, rowOf } from './geometry.ts';
 import { type Action, cloneState, type State } from './state.ts';
 import { doze, moveCat, newTally, rest, type TurnTally } from './turn.ts';
 
@@ -24,6 +25,9 @@ const cats = (mask: number): string => {
   return `${ids.length > 1 ? 'cats' : 'cat'} ${ids.join(', ')}`;
 };
 
+/** A tile as a player names it (the web board labels its tiles so): rows 1-7 from the top, columns 1-7 from the left. */
+const at = (tile: number): string => `row ${rowOf(tile) + 1}, col ${colOf(tile) + 1}`;
+
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
 export function recap(before: State, after: State, action: Action): Recap {
@@ -41,7 +45,7 @@ export function recap(before: State, after: State, action: Action): Recap {
     if (action.type === 'MOVE') {
       const cat = before.cats[action.cat]!;
       const nap = cat.settled > 0 ? `, nap ${cat.settled} lost` : '';
-      items.push({ kind: 'move', text: `cat ${action.cat} ${cat.tile}->${action.tile}${nap}` });
+      items.push({ kind: 'move', text: `cat ${action.cat} moves to ${at(action.tile)}${nap}` });
       moveCat(sim, action.cat, action.tile, tally);
     } else if (action.type === 'REST') rest(sim, tally);
     else {
@@ -62,12 +66,12 @@ function turnItems(before: State, after: State, tally: TurnTally, items: RecapIt
   }
   if (tally.eaten.length) {
     const points = tally.eaten.reduce((sum, b) => sum + b.points, 0);
-    const mats = tally.eaten.map((b) => b.mat).join(', ');
-    items.push({ kind: 'bowl_eaten', text: `${signed(points)} bowl${tally.eaten.length > 1 ? 's' : ''}, mat ${mats}`, points });
+    const mats = tally.eaten.map((b) => at(b.mat)).join('; ');
+    items.push({ kind: 'bowl_eaten', text: `${signed(points)} bowl${tally.eaten.length > 1 ? 's' : ''} (mat at ${mats})`, points });
   }
-  if (tally.missed.length) items.push({ kind: 'bowl_missed', text: `bowl missed, mat ${tally.missed.join(', ')}` });
+  if (tally.missed.length) items.push({ kind: 'bowl_missed', text: `bowl missed (mat at ${tally.missed.map(at).join('; ')})` });
   if (after.chain !== before.chain)
-    items.push({ kind: 'chain', text: `chain ${before.chain}->${after.chain}${tally.chainReset ? ' (reset)' : ''}` });
+    items.push({ kind: 'chain', text: `chain ${before.chain} to ${after.chain}${tally.chainReset ? ' (reset)' : ''}` });
   if (tally.dogReset) items.push({ kind: 'dog_reset', text: `dog woke ${cats(tally.dogReset)}` });
   if (tally.cloudTurns > 0) items.push({ kind: 'cloud', text: tally.cloudTurns === 1 ? 'cloud' : `${tally.cloudTurns} cloud turns` });
   if (after.phase === 'sunset')

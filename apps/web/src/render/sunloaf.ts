@@ -20,6 +20,9 @@ export interface SunUi {
 
 export const obsOf = (view: View) => view.response.observation as SunloafObservation;
 
+/** A tile's name for people: "row 2, col 5", rows 1-7 from the top, columns 1-7 from the left. */
+export const tileName = (tile: number): string => `row ${Math.floor(tile / SIZE) + 1}, col ${(tile % SIZE) + 1}`;
+
 const xy = (tile: number) => ({ x: PAD + (tile % SIZE) * CELL, y: PAD + Math.floor(tile / SIZE) * CELL });
 
 /** The legal MOVE destinations of a cat, in legalActions order (the order their keys follow). */
@@ -63,14 +66,18 @@ export function drawRoom(view: View, ui: SunUi): string {
     if (key !== undefined || targets.includes(t)) cls.push('target');
     const cat = catAt.get(t);
     const token = cat ? `cat:${cat.id}` : `tile:${t}`;
+    // tiles are named as the engine's recap names them: row and column from 1, from the top left
+    const where = tileName(t);
     const label = furniture.has(t)
-      ? `furniture, tile ${t}`
+      ? `furniture, ${where}`
       : cat
-        ? `cat ${cat.id}, tile ${t}`
-        : `tile ${t}${lit.has(t) ? ', lit' : ''}${key ? `, key ${key}` : ''}`;
+        ? `cat ${cat.id}, ${where}`
+        : `${where}${lit.has(t) ? ', lit' : ''}${key ? `, key ${key}` : ''}`;
     const focusable = cat !== undefined || targets.includes(t);
     const attrs = uiAttrs(token, `t${t}`, label).replace('tabindex="0"', focusable ? 'tabindex="0"' : 'tabindex="-1"');
-    parts.push(`<g class="${cls.join(' ')}" ${attrs}><rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="5"/>`);
+    parts.push(
+      `<g class="${cls.join(' ')}" ${attrs}><title>${esc(label)}</title><rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="5"/>`,
+    );
     if (t === obs.room.hearth) parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">♨ hearth</text>`);
     if (key) parts.push(`<text class="tile-key" x="${x + CELL - 8}" y="${y + CELL - 8}">${esc(key)}</text>`);
     parts.push('</g>');
@@ -135,7 +142,7 @@ export const sunloafRenderer: Renderer<SunUi> = {
 <ul class="cats">${catRows}</ul>
 <p class="selection">${ui.selected === null ? 'No cat selected.' : `Cat ${ui.selected} selected: pick a tile.`}</p>
 <div class="actions">${b('REST', 'Rest (R)')}${b('DOZE', 'Doze (Z)')}${b('NEXT_DAY', 'Next day (N)')}${b('END_RUN', 'End run (⇧E)', `End the run on day ${obs.day} with ${view.response.score} points?`)}</div>
-<p class="legend">yellow = lit, tan = band in shade, grey = band under cloud, ▢ mat with turns to serve (orange: counting down), D dog with its next steps 1–3, z = settled streak, +n = pile, a letter = the key that moves the selected cat there</p></div>`;
+<p class="legend">yellow = lit, tan = band in shade, grey = band under cloud, ▢ mat with turns to serve (orange: counting down), D dog with its next steps 1–3, z = settled streak, +n = pile, a letter = the key that moves the selected cat there; rows 1–7 count from the top, columns 1–7 from the left</p></div>`;
     return `<div class="board-row">${drawRoom(view, ui)}${side}</div>`;
   },
   onUi(token, _view, ui): Intent {
