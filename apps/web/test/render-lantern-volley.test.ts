@@ -97,4 +97,13 @@ describe('lantern volley renderer', () => {
     for (let i = 0; i < 200; i++) lanternVolleyRenderer.onKey?.('ArrowLeft', view, ui);
     expect(ui.angle).toBe(165);
   });
+
+  it('a replay shows the replayed shot’s own angle, not the default aim', () => {
+    const view = { ...viewOf('lantern-volley', {}, [], observation, { lastShot: { ...lastShot, angleDeg: 47.3 } }), replaying: true };
+    const ui = lanternVolleyRenderer.initUi();
+    const html = lanternVolleyRenderer.render(view, ui);
+    expect(html).toContain('<dt>Aim</dt><dd>47.3°</dd>');
+    expect(html).toContain('aim 47.3 degrees');
+    expect(html).not.toContain('90.0°');
+  });
 });

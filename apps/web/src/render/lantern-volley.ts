@@ -103,6 +103,8 @@ export const lanternVolleyRenderer: Renderer<AimUi> = {
   render(view, ui) {
     const obs = view.response.observation as unknown as LanternObs;
     const shot = view.response.lastShot as LastShot | null | undefined;
+    // a replay takes no aim from the player: the aim shown is the replayed shot's own angle
+    if (view.replaying && shot) ui.angle = shot.angleDeg;
     const side = `<div class="side">${stats([
       ['Wave', `${obs.wave} of ${obs.waves}`],
       ['Wisps left', `${obs.wispsLeft} of ${obs.wisps}`],
