@@ -4,7 +4,7 @@ import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { END_HINT } from '../src/render/markup.ts';
-import { cellCentre, stormlarkRenderer } from '../src/render/stormlark.ts';
+import { cellCentre, drawCanyon, legend, stormlarkRenderer } from '../src/render/stormlark.ts';
 import type { View } from '../src/render/types.ts';
 import { actsIn } from './view.ts';
 
@@ -29,11 +29,13 @@ describe.skipIf(!registry.has('stormlark'))('stormlark renderer', () => {
   it('draws each entity kind distinctly, the cracked rimeshell and the warden hit points', async () => {
     const v = await view();
     const html = stormlarkRenderer.render(v, null);
-    for (const k of kinds) expect(html).toContain(`class="ent ${k}`);
-    expect(html).toContain('class="ent rimeshell cracked"');
-    expect(html.match(/class="pip"/g)).toHaveLength(3);
-    expect(html).toContain('class="ent drifter up"');
-    expect(html).toContain('class="discharge"');
+    // the board alone (the legend draws one of each kind too)
+    const board = drawCanyon(v);
+    for (const k of kinds) expect(board).toContain(`class="ent ${k}`);
+    expect(board).toContain('class="ent rimeshell cracked"');
+    expect(board.match(/class="pip"/g)).toHaveLength(3);
+    expect(board).toContain('class="ent drifter up"');
+    expect(board).toContain('class="discharge"');
     expect(html).toContain('Hull 3/3');
     expect(actsIn(html).map((a) => (a as { type: string }).type)).toEqual(['UP', 'DOWN', 'FIRE', 'VENT', 'NEXT_REACH', 'END_RUN']);
     // NEXT_REACH is legal only at a Gate: disabled at the start, with its reason as the tooltip
@@ -53,5 +55,24 @@ describe.skipIf(!registry.has('stormlark'))('stormlark renderer', () => {
     expect(key('E')).toEqual({ act: { type: 'END_RUN' } });
     expect(key('e')).toEqual({ say: END_HINT });
     expect(key('x')).toBeNull();
+  });
+
+  it('the legend draws every kind with the board’s own shapes, not text glyphs', async () => {
+    const board = drawCanyon(await view());
+    const key = legend();
+    // the body of one kind's <g>: its first shape element, with a polygon's corner count
+    const shapeOf = (html: string, kind: string) => {
+      const g = html.match(new RegExp(`<g class="ent ${kind}[^"]*"[^>]*><title>.*?</title><(\\w+)([^>]*)>`));
+      const corners = g?.[2]
+        ?.match(/points="([^"]*)"/)?.[1]
+        ?.trim()
+        .split(/\s+/).length;
+      return g ? `${g[1]}${corners ? ` ${corners}` : ''}` : undefined;
+    };
+    for (const kind of kinds) {
+      expect(shapeOf(board, kind), kind).toBeDefined();
+      expect(shapeOf(key, kind), kind).toBe(shapeOf(board, kind));
+    }
+    expect(key).not.toMatch(/[▲⊕⬡⚡◆┃]/);
   });
 });

@@ -101,6 +101,30 @@ export function drawCanyon(view: View): string {
   return `<svg class="board-svg storm" viewBox="0 0 ${w} ${h}" role="img" aria-label="the canyon: ${s.entities.length} entities, you in lane ${s.shipLane}">${parts.join('')}</svg>`;
 }
 
+/** The legend: each kind drawn by the board's own entityShape (one table of shapes), with what it does. */
+const LEGEND: [Partial<Entity> & { kind: Entity['kind'] }, string][] = [
+  [{ kind: 'crag' }, 'crag: basalt, cannot be cleared'],
+  [{ kind: 'knot' }, 'knot'],
+  [{ kind: 'drifter', drift: -1 }, 'drifter (arrow: its drift)'],
+  [{ kind: 'rimeshell', hp: 2 }, 'rimeshell (cracked after a hit)'],
+  [{ kind: 'sparker' }, 'sparker (discharges from column 1)'],
+  [{ kind: 'warden', hp: 3 }, 'warden (pips = hp)'],
+  [{ kind: 'squall' }, 'squall (drains 3 charge)'],
+  [{ kind: 'mote' }, 'mote (+3 charge)'],
+  [{ kind: 'gate' }, 'gate'],
+];
+
+export function legend(): string {
+  const items = LEGEND.map(([sample, text]) => {
+    const e = { id: -1, lane: 0, col: 0, hp: 0, drift: 0, ...sample } as Entity;
+    return `<li data-kind="${esc(e.kind)}"><svg class="legend-icon storm" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true">${entityShape(e, false)}</svg> ${esc(text)}</li>`;
+  });
+  items.push(
+    `<li data-kind="pulse-target"><svg class="legend-icon storm" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true"><circle class="pulse-target" cx="${CELL / 2}" cy="${CELL / 2}" r="${CELL * 0.46}"/></svg> what a FIRE meets</li>`,
+  );
+  return `<ul class="legend storm-legend">${items.join('')}</ul>`;
+}
+
 const KEYS: Record<string, string> = {
   ArrowUp: 'UP',
   k: 'UP',
@@ -142,7 +166,7 @@ export const stormlarkRenderer: Renderer<null> = {
       ['This reach', s.flawless ? 'flawless so far' : 'hull lost'],
     ])}
 <div class="actions">${b('UP', '↑ Up')}${b('DOWN', '↓ Down')}${b('FIRE', `Fire (Space, ${s.pulseCost} charge)`)}${b('VENT', 'Vent (V)')}${b('NEXT_REACH', 'Next reach (N)')}${b('END_RUN', 'End run (⇧E)', `End the run in reach ${s.reach} with ${s.score} points?`)}</div>
-<p class="legend">crag ▲ basalt, knot ⊕, drifter ↑↓, rimeshell ⬡ (cracked after a hit), sparker ⚡ (discharges from column 1), warden W (pips = hp), squall ≈ (drains 3 charge), mote ◆ (+3 charge), gate ┃, ◯ what a FIRE meets</p></div>`;
+${legend()}</div>`;
     return `<div class="board-row">${drawCanyon(view)}${side}</div>`;
   },
   onKey(key) {
