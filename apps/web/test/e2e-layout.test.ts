@@ -15,6 +15,25 @@ import { artifacts, DESKTOP, errorsOf, type Harness, idle, inViewport, PHONE, st
 
 if (chromiumMissing) console.warn(`web e2e (layout) skipped: ${chromiumMissing}`);
 
+/** Labels (in the header, the actions and the angle form) whose text runs onto a second line. */
+const wrapped = (page: Page) =>
+  page.$$eval('.bar button, .bar a, #board .actions button, .angle-form button', (els) =>
+    els
+      .filter((el) => {
+        if ((el as HTMLElement).offsetParent === null) return false;
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        return new Set(Array.from(r.getClientRects(), (x) => Math.round(x.top))).size > 1;
+      })
+      .map((el) => el.textContent),
+  );
+const headerBox = (page: Page) =>
+  page.$eval('main.game .bar', (b) => {
+    const score = (b.querySelector('.score-box') as HTMLElement).getBoundingClientRect();
+    const bar = b.getBoundingClientRect();
+    return { height: Math.round(bar.height), scoreTop: Math.round(score.top - bar.top) };
+  });
+
 /** The recap item each game's feedback test looks for. */
 const FEEDBACK: Record<string, string[]> = {
   stormlark: ['hull_lost', 'cleared'],
@@ -65,6 +84,8 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
         const driver: Driver = drivers[slug] ?? genericDriver;
         const page = await h.open(`#/${slug}?seed=7`, viewport);
         await shot(page, `${slug}-${size}-start`);
+        expect(await wrapped(page), `${slug}: labels wrapping onto two lines`).toEqual([]);
+        const header = await headerBox(page);
         const buttons = await page.$$('#board .actions button');
         expect(buttons.length).toBeGreaterThan(0);
         if (size === 'phone')
@@ -80,6 +101,10 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
         expect(await inViewport(page, '#submit-form button')).toBe(true);
         expect(await page.textContent('#message')).toMatch(/^Game over: final score \d+/);
         await shot(page, `${slug}-${size}-over`);
+        // the header keeps its rows when "best" fills in and the game ends
+        expect(await headerBox(page), `${slug}: the header moved at game over`).toEqual(header);
+        // no fixed bar of disabled buttons behind the card
+        if (size === 'phone') expect(await page.isVisible('#board .actions'), `${slug}: action bar under the card`).toBe(false);
         // closed to look at the board, the box comes back from the status line
         await page.click('#over [data-over="close"]');
         await page.waitForSelector('#over', { state: 'hidden' });
@@ -158,6 +183,46 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
     expect(await page.textContent('#board-status')).toContain('without the hearth server');
     await page.goto(`${h.url}#/run/1`);
     await page.waitForSelector('.message[data-absent="true"]');
+    await page.close();
+  });
+
+  it('hides the phone action bar on a replay page, where every action button would be disabled', async () => {
+    const slug = registry.slugs[0]!;
+    const page = await h.open(`#/${slug}?seed=3&replay=${encodeActions([])}`, PHONE);
+    await page.waitForSelector('#replay-bar:not([hidden])');
+    expect(await page.isVisible('#board .actions')).toBe(false);
+    expect(await page.isVisible('#replay-bar')).toBe(true);
+    await page.close();
+  });
+
+  it('keeps Sunloaf key letters inside their tiles and Cragwake ledge labels clear of the key rings', async (ctx) => {
+    if (!registry.has('sunloaf') || !registry.has('cragwake')) ctx.skip();
+    const page = await h.open('#/sunloaf?seed=7', PHONE);
+    await page.click('#board [data-ui^="cat:"] >> nth=0');
+    await page.waitForSelector('#board .tile-key');
+    const outside = await page.$$eval(
+      '#board .tile-key',
+      (keys) =>
+        keys.filter((k) => {
+          const t = (k as SVGGraphicsElement).getBBox();
+          const r = ((k.parentElement as Element).querySelector('rect') as SVGGraphicsElement).getBBox();
+          // inside the tile's rect less the ring's inner half (stroke 4)
+          return t.x < r.x + 2 || t.x + t.width > r.x + r.width - 2 || t.y < r.y + 2 || t.y + t.height > r.y + r.height - 2;
+        }).length,
+    );
+    expect(outside).toBe(0);
+    await page.goto(`${h.url}#/cragwake?seed=7`);
+    await page.waitForSelector('#board[data-ready="true"] .ledge-mark');
+    // in the gutter, left of every cell of the wall, so no key ring or climber covers it
+    expect(
+      await page.$eval('#board svg', (svg) => {
+        const wallLeft = Math.min(...Array.from(svg.querySelectorAll('.cell .hit'), (c) => (c as SVGGraphicsElement).getBBox().x));
+        return Array.from(svg.querySelectorAll('.ledge-mark'), (m) => {
+          const b = (m as SVGGraphicsElement).getBBox();
+          return b.x >= 0 && b.x + b.width <= wallLeft;
+        });
+      }),
+    ).not.toContain(false);
     await page.close();
   });
 

@@ -56,7 +56,7 @@ export async function showGame(root: HTMLElement, route: GameRoute, engine: Engi
   const renderer = rendererFor(slug);
   const ui = renderer.initUi();
 
-  root.innerHTML = `<main class="game" data-slug="${esc(slug)}">
+  root.innerHTML = `<main class="game" data-slug="${esc(slug)}"${replayActions ? ' data-replay="true"' : ''}>
 <header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a>${online ? '<span class="online-badge">online</span>' : ''}<h1>${esc(spec.name)}</h1>
 <div class="score-box">Score <output id="score" data-score="0">0</output> <span class="best">best <span id="best">${esc(readBest(slug) ?? '—')}</span></span></div>
 <form id="seed-form" class="seed-form" novalidate><label>Seed <input id="seed" name="seed" inputmode="numeric" value="${seed}" size="10" aria-describedby="seed-error"></label><button type="submit">New game</button>
@@ -163,6 +163,8 @@ ${rulesPanel(spec, renderer.keyHelp)}
     over.innerHTML = overMarkup(f);
     attachSubmit(over, f);
     over.hidden = false;
+    // every action is over: the phone's fixed action bar goes (it would show behind the card, all disabled)
+    (root.querySelector('main.game') as HTMLElement).dataset.gameOver = 'true';
     say(`Game over: final score ${response.score}.${recap?.text ? ` ${recap.text}` : ''}`, 'over');
     message.dataset.kinds = (recap?.items ?? []).map((i) => i.kind).join(' ');
     // the box can be closed to look at the board; the status line brings it back

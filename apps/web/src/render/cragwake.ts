@@ -135,7 +135,8 @@ export function drawBand(view: View): string {
     );
     parts.push(`<text class="row-num" x="${LEFT - 6}" y="${y + CELL / 2 + 5}">${r.row}</text>`);
     if (r.overhang && !r.fogged) parts.push(`<text class="overhang-mark" x="4" y="${y + 14}">⌒</text>`);
-    if (r.ledge) parts.push(`<text class="ledge-mark" x="${LEFT + 4}" y="${y + 12}">${r.belay ? 'belay' : 'ledge'} ${r.row}</text>`);
+    // in the gutter above the row number, where no key ring or climber can cover it
+    if (r.ledge) parts.push(`<text class="ledge-mark" x="${LEFT - 6}" y="${y + 12}">${r.belay ? 'belay' : 'ledge'}</text>`);
     if (r.fogged) parts.push(`<text class="fog-mark" x="${LEFT + COLS * CELL - 40}" y="${y + CELL / 2 + 5}">fog</text>`);
     r.cells.forEach((h, c) => {
       const { x } = cellOrigin(i, n, c);

@@ -79,7 +79,7 @@ export function drawRoom(view: View, ui: SunUi): string {
       `<g class="${cls.join(' ')}" ${attrs}><title>${esc(label)}</title><rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="5"/>`,
     );
     if (t === obs.room.hearth) parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">♨ hearth</text>`);
-    if (key) parts.push(`<text class="tile-key" x="${x + CELL - 8}" y="${y + CELL - 8}">${esc(key)}</text>`);
+    if (key) parts.push(`<text class="tile-key" x="${x + CELL - 9}" y="${y + CELL - 9}">${esc(key)}</text>`);
     parts.push('</g>');
   }
   for (const b of obs.bowls) {
