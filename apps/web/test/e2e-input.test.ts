@@ -102,10 +102,15 @@ describe.skipIf(chromiumMissing !== undefined)('input in headless Chromium', () 
     for (const text of table) {
       const api = parseSeedParam(text);
       await page.fill('#seed', text);
+      // the page is drawn anew for a new seed: mark this one, so the old board's data-ready cannot answer the wait
+      await page.evaluate(() => document.querySelector('main')?.setAttribute('data-old', ''));
       await page.click('#seed-form button[type="submit"]');
       if (api.ok) {
         await page.waitForFunction(
-          (s) => location.hash.includes(`seed=${s}`) && document.querySelector('#board')?.getAttribute('data-ready') === 'true',
+          (s) =>
+            location.hash.includes(`seed=${s}`) &&
+            !document.querySelector('main[data-old]') &&
+            document.querySelector('#board')?.getAttribute('data-ready') === 'true',
           api.seed,
         );
         expect(Number((await page.inputValue('#seed')).trim()), `"${text}"`).toBe(api.seed);
