@@ -211,6 +211,14 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
         }).length,
     );
     expect(outside).toBe(0);
+    if (registry.has('stormlark')) {
+      // Stormlark's legend icons are the board's shapes at the size of a letter, not at the board's width
+      await page.goto(`${h.url}#/stormlark?seed=7`);
+      await page.waitForSelector('#board[data-ready="true"] .legend-icon');
+      const sizes = await page.$$eval('#board .legend-icon', (icons) => icons.map((i) => i.getBoundingClientRect().width));
+      expect(sizes.length).toBeGreaterThan(8);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(32);
+    }
     await page.goto(`${h.url}#/cragwake?seed=7`);
     await page.waitForSelector('#board[data-ready="true"] .ledge-mark');
     // in the gutter, left of every cell of the wall, so no key ring or climber covers it
