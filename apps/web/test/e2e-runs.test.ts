@@ -11,7 +11,7 @@ import { registry } from '@hearth/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing } from './browser.ts';
 import { drivers, score } from './drivers.ts';
-import { errorsOf, type Harness, idle, repo, startHarness } from './harness.ts';
+import { artifacts, errorsOf, type Harness, idle, repo, startHarness } from './harness.ts';
 
 const bundle = join(repo, 'apps', 'server', 'dist', 'server.mjs');
 const skip =
@@ -211,8 +211,10 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     await page.waitForSelector('#board-all .board-table[data-kind="everyone"] tr[data-run-id]');
     expect(await page.textContent('#board-all .board-table[data-kind="everyone"] h3')).toBe('Everyone');
     expect(await page.textContent('#challenge-name')).toBe(set.id);
+    await page.screenshot({ path: join(artifacts, 'leaderboard-desktop.png'), fullPage: true });
     expect(await page.textContent('#board-challenge .challenge-seeds')).toContain(String(seed));
     const cell = (await page.textContent('#board-challenge .board-table[data-kind="everyone"] tr[data-run-id] td.num')) ?? '';
+    expect(cell).not.toMatch(/^-0\.0/);
     expect(cell).toMatch(new RegExp(`^-?\\d+\\.\\d \\(raw -?\\d+, 1 of ${set.games.stormlark.seeds.length} seeds? played\\)$`));
 
     // the run page: a person's date, and a chart with labelled axes

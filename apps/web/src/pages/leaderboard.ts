@@ -48,7 +48,9 @@ export function scoreCell(e: BoardEntry, challenge?: ChallengeInfo): string {
   if (e.raw === undefined) return esc(e.score);
   const played = e.seeds ?? 0;
   const of = challenge ? `${played} of ${plural(challenge.seeds.length, 'seed')}` : plural(played, 'seed');
-  return `${esc(Number(e.score).toFixed(1))} <span class="normalized" title="mean normalised score over the set: random bot 0, strong bot 100">(raw ${esc(e.raw)}, ${esc(of)} played)</span>`;
+  // rounded first, so a tiny negative mean reads 0.0 and never -0.0
+  const shown = (Math.round(Number(e.score) * 10) / 10 || 0).toFixed(1);
+  return `${esc(shown)} <span class="normalized" title="mean normalised score over the set: random bot 0, strong bot 100">(raw ${esc(e.raw)}, ${esc(of)} played)</span>`;
 }
 
 function rows(entries: BoardEntry[], online: boolean, challenge?: ChallengeInfo): string {
