@@ -179,7 +179,7 @@ const phaseText = (obs: CragObservation) =>
 export const cragwakeRenderer: Renderer<null> = {
   initUi: () => null,
   keyHelp:
-    'Click a hold, or press the key drawn on it (1–9, then letters), or step with the arrows / h j k l (y u b n diagonally). . or Space breathes, C climbs on at a ledge, Shift+E ends the run.',
+    'Click a hold, or press the key drawn on it (1–9, then letters), or step with the arrows / h j k l (y u b n diagonally). . or Space breathes; at a ledge C climbs on and Shift+E ends the run.',
   render(view) {
     const obs = obsOf(view);
     const breath = obs.breath === null ? '' : ` (${obs.breath > 0 ? '+' : ''}${obs.breath})`;
