@@ -141,7 +141,14 @@ export function createRunStore(db: Kysely<Database>): RunStore {
         if (!winner) throw new Error('duplicate run vanished');
         return { status: 'duplicate', run: winner, rank: (await this.rankOf(winner.game, winner.player)) ?? 0 };
       }
-      if (typeof outcome === 'string') return { status: outcome };
+      if (typeof outcome === 'string') {
+        // A key was needed because a concurrent submission of this very run claimed the name a moment ago: the run is
+        // stored now (that transaction committed before the claim conflict released this one), and a repeat of a
+        // stored run needs no key.
+        const winner = await byHash(hash);
+        if (winner) return { status: 'duplicate', run: winner, rank: (await this.rankOf(winner.game, winner.player)) ?? 0 };
+        return { status: outcome };
+      }
       const stored = await this.get(outcome.id);
       if (!stored) throw new Error('stored run not found');
       const rank = (await rankOf(run.game, outcome.playerId)) ?? 0;

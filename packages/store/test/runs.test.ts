@@ -187,6 +187,16 @@ describe.each(backends.list.map((b) => [b.name, b] as const))('runs and boards o
     for (const row of top.slice(0, 10)) expect(await store.runs.rankOf('cragwake', row.player)).toBe(row.rank);
   });
 
+  it('the same run sent at once under a new name: one stored with the claim, every other copy a duplicate (never key_required)', async () => {
+    const store = await open();
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => store.runs.submit(run({ player: 'twin', actions: ['same', 1], score: 9 }))),
+    );
+    expect(results.filter((r) => r.status === 'stored')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'duplicate')).toHaveLength(11);
+    expect(await store.runs.count()).toBe(1);
+  });
+
   it('50 concurrent submissions: none lost, none duplicated, one claim per name', async () => {
     const store = await open();
     const results = await Promise.all(
