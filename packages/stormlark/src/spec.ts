@@ -23,7 +23,7 @@ export const observationSchema = served(ObservationShape);
 export const summary: string[] = [
   'You fly down a storm canyon 7 lanes tall; every action you take moves the whole canyon one column toward you, so you always see nine columns ahead.',
   'Each turn pick one: move up or down a lane, fire a pulse down your lane (costs 3 of your 9 charge), or vent to bank 3 charge instead of the usual 1.',
-  'Touching anything solid costs 1 of your 3 hull and the run ends at 0; crags (#) cannot be cleared, so dodge them, and a sparker in the first column zaps its whole lane.',
+  'Touching anything solid costs 1 of your 3 hull and the run ends at 0; crags (grey basalt) cannot be cleared, so dodge them, and a sparker in the first column zaps its whole lane.',
   'Clearing knots, drifters, rimeshells, sparkers and wardens pays the most, multiplied by your chain of consecutive clears, which resets when you are hit or a pulse clears nothing.',
   'Every 21 columns a Gate pays a bonus (more if you lost no hull); fly on for a harder, richer reach with 1 hull back and full charge, or end the run and keep your score.',
 ];
