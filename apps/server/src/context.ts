@@ -82,3 +82,14 @@ export async function replayOrRespond(ctx: ServerContext, c: AppContext, job: Re
     return fail(ctx, c, 500, 'internal_error', `internal error (request id ${c.get('requestId')})`);
   }
 }
+
+/** 404 unknown_game for a slug the server does not serve, naming the games it does. */
+export function unknownGame(ctx: ServerContext, c: AppContext, slug: string) {
+  return fail(
+    ctx,
+    c,
+    404,
+    'unknown_game',
+    `no game ${JSON.stringify(slug.slice(0, 64))}; the games are: ${[...ctx.games.keys()].join(', ')}`,
+  );
+}

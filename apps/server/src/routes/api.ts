@@ -10,6 +10,7 @@ import {
   replayOrRespond,
   type ServedGame,
   type ServerContext,
+  unknownGame,
 } from '../context.ts';
 import { responseJson } from '../response-json.ts';
 import type { HmacSealer } from '../sealing.ts';
@@ -30,10 +31,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   const lookup = (c: AppContext): ServedGame | Response => {
     const slug = c.req.param('slug') ?? '';
     const served = ctx.games.get(slug);
-    if (!served) {
-      const known = [...ctx.games.keys()].join(', ');
-      return fail(ctx, c, 404, 'unknown_game', `no game with slug ${JSON.stringify(slug.slice(0, 64))}; the games are: ${known}`);
-    }
+    if (!served) return unknownGame(ctx, c, slug);
     c.set('game', slug);
     return served;
   };

@@ -1,7 +1,7 @@
 import { AGENT_MAX, type BoardKind, CURRENT_CHALLENGE, type PlayerKind, type Store } from '@hearth/store';
 import type { Hono } from 'hono';
 import { dayNumber, utcDate } from '../challenge-daily.ts';
-import { type AppEnv, fail, type ServerContext } from '../context.ts';
+import { type AppEnv, fail, type ServerContext, unknownGame } from '../context.ts';
 import { runUrl } from './runs.ts';
 
 export const BOARD_MAX_LIMIT = 100;
@@ -17,13 +17,7 @@ export function registerBoardRoutes(app: Hono<AppEnv>, ctx: ServerContext, store
     c.set('route', '/api/leaderboards/:slug');
     const slug = c.req.param('slug');
     if (!ctx.games.has(slug)) {
-      return fail(
-        ctx,
-        c,
-        404,
-        'unknown_game',
-        `no game ${JSON.stringify(slug.slice(0, 64))}; the games are: ${[...ctx.games.keys()].join(', ')}`,
-      );
+      return unknownGame(ctx, c, slug);
     }
     c.set('game', slug);
     const q = (name: string) => c.req.query(name);

@@ -1,7 +1,7 @@
 import type { ChallengeSet, Store } from '@hearth/store';
 import type { Hono } from 'hono';
 import { dailySeed, dayNumber, utcDate } from '../challenge-daily.ts';
-import { type AppEnv, fail, type ServerContext } from '../context.ts';
+import { type AppEnv, fail, type ServerContext, unknownGame } from '../context.ts';
 
 export const DAILY_RULE =
   'daily seed = hash(streamId("hearth-daily"), streamId(slug), days since 1970-01-01 UTC) with @hearth/rng (a u32); a run on it submitted that UTC day counts on the daily board';
@@ -46,13 +46,7 @@ export function registerChallengeRoutes(app: Hono<AppEnv>, ctx: ServerContext, s
     c.set('route', '/api/challenges/:slug');
     const slug = c.req.param('slug');
     if (!ctx.games.has(slug)) {
-      return fail(
-        ctx,
-        c,
-        404,
-        'unknown_game',
-        `no game ${JSON.stringify(slug.slice(0, 64))}; the games are: ${[...ctx.games.keys()].join(', ')}`,
-      );
+      return unknownGame(ctx, c, slug);
     }
     c.set('game', slug);
     const date = dateOf(c.req.query('date'));

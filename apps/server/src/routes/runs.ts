@@ -2,7 +2,7 @@ import { AGENT_MAX, checkFreeText, checkName, NOTES_MAX, type RunRecord, type St
 import type { Hono } from 'hono';
 import { checkContentType, parseJsonBody, readBody } from '../body.ts';
 import { dailySeed, utcDate } from '../challenge-daily.ts';
-import { type AppContext, type AppEnv, fail, rateLimited, replayOrRespond, type ServerContext } from '../context.ts';
+import { type AppContext, type AppEnv, fail, rateLimited, replayOrRespond, type ServerContext, unknownGame } from '../context.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { parseSeedValue } from '../seed.ts';
 import { memberSpan } from '../state-span.ts';
@@ -39,13 +39,7 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     const slug = typeof body.game === 'string' ? body.game : '';
     const served = ctx.games.get(slug);
     if (!served) {
-      return fail(
-        ctx,
-        c,
-        404,
-        'unknown_game',
-        `no game ${JSON.stringify(slug.slice(0, 64))}; the games are: ${[...ctx.games.keys()].join(', ')}`,
-      );
+      return unknownGame(ctx, c, slug);
     }
     c.set('game', slug);
     const seed = parseSeedValue(body.seed);
