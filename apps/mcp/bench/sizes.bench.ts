@@ -1,20 +1,20 @@
 // Bytes an agent pays per tool result, per game: new_game, act (random legal play and the game's own policy), and
 // the refusal of an illegal action. Goal (issue 15): every act result under 1,500 bytes for Cragwake, Stormlark and
 // Sunloaf, under 2,500 for Lantern Volley. Run: pnpm --filter @hearth/mcp bench (or npx tsx bench/sizes.bench.ts).
-import { createWire, type OkResponse } from '@hearth/engine';
-import { registry } from '@hearth/games';
+import type { OkResponse } from '@hearth/engine';
 import { Stream, streamId } from '@hearth/rng';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { MemoryGameStore } from '../src/game-store.ts';
 import { createMcpServer } from '../src/server.ts';
-import { GameTable, type TableGame } from '../src/table.ts';
+import { loadLocalGames } from '../src/stdio.ts';
+import { GameTable } from '../src/table.ts';
 
 const GOAL: Record<string, number> = { cragwake: 1500, stormlark: 1500, sunloaf: 1500, 'lantern-volley': 2500 };
 const SEEDS = Number(process.env.SIZE_SEEDS ?? 6);
 const MAX_TURNS = Number(process.env.SIZE_TURNS ?? 400);
 
-const games = new Map<string, TableGame>((await registry.loadAll()).map((game) => [game.slug, { game, wire: createWire(game) }]));
+const games = await loadLocalGames();
 const table = new GameTable({ games, store: new MemoryGameStore(100_000) });
 const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
 await createMcpServer(table, 'bench', [...games.keys()]).connect(serverSide);

@@ -2,7 +2,7 @@
 // A game is held under an id; the agent sends only that id and an action. Rules stay in the engines: this carries
 // the wire body between calls and asks the engine for the compact view, the recap and the legal actions.
 import { randomBytes, randomInt } from 'node:crypto';
-import { type CompactView, type Game, type OkResponse, type Refusal, replay, stateHash, type Wire } from '@hearth/engine';
+import { type CompactView, type Game, type OkResponse, type Refusal, replay, type Wire } from '@hearth/engine';
 import { parseSeedNumber } from '@hearth/rng';
 import type { GameSession, GameSessionStore } from './game-store.ts';
 
@@ -278,10 +278,4 @@ function refusalOf(row: GameSession, served: TableGame, refusal: Refusal): Recor
 
 function unknownGame(slug: string, games: ReadonlyMap<string, TableGame>): string {
   return `unknown game ${JSON.stringify(slug)}; the games are ${[...games.keys()].join(', ')}`;
-}
-
-/** Re-exported for tests: the state hash of a stored game's current state. */
-export function hashOf(served: TableGame, row: GameSession): string | null {
-  const opened = served.wire.openState(JSON.parse(row.wire));
-  return opened.ok ? stateHash(opened.value) : null;
 }

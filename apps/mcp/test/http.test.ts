@@ -3,14 +3,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createWire } from '@hearth/engine';
-import { registry } from '@hearth/games';
 import { openStore } from '@hearth/store';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type GameSessionStore, MemoryGameStore } from '../src/game-store.ts';
 import { createMcpHttpHandler, type McpHttpHandler } from '../src/http.ts';
+import { loadLocalGames } from '../src/stdio.ts';
 import type { TableGame } from '../src/table.ts';
 import { call, playThrough, serveHandler } from './play.ts';
 
@@ -33,7 +32,7 @@ async function connect(url: string, sessionId?: string): Promise<Client> {
 }
 
 beforeAll(async () => {
-  games = new Map((await registry.loadAll()).map((game) => [game.slug, { game, wire: createWire(game) }]));
+  games = await loadLocalGames();
 });
 afterAll(async () => {
   for (const o of open.reverse()) await o.close();

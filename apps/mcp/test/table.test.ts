@@ -1,13 +1,12 @@
 // The game table without a transport: racing acts on one game, the action cap, and the in-memory store's bound.
-import { createWire } from '@hearth/engine';
-import { registry } from '@hearth/games';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MemoryGameStore } from '../src/game-store.ts';
+import { loadLocalGames } from '../src/stdio.ts';
 import { GameTable, type TableGame } from '../src/table.ts';
 
 let games: Map<string, TableGame>;
 beforeAll(async () => {
-  games = new Map((await registry.loadAll()).map((game) => [game.slug, { game, wire: createWire(game) }]));
+  games = await loadLocalGames();
 });
 
 const data = (r: Awaited<ReturnType<GameTable['act']>>) => {

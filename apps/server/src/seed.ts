@@ -1,15 +1,11 @@
 import { randomInt } from 'node:crypto';
-import { parseSeedNumber, parseSeedText, type SeedParse } from '@hearth/rng';
-
-export type SeedResult = SeedParse;
+import { parseSeedText, type SeedParse } from '@hearth/rng';
 
 /**
  * The `seed` query parameter: absent means a fresh seed from the OS's CSPRNG; present, it follows the one seed rule
  * of every surface (@hearth/rng parseSeedText: a decimal integer within +-(2^53 - 1), wrapped to u32).
  */
-export function parseSeedParam(raw: string | undefined): SeedResult {
+export function parseSeedParam(raw: string | undefined): SeedParse {
   if (raw === undefined) return { ok: true, seed: randomInt(0, 2 ** 32) };
   return parseSeedText(raw);
 }
-
-export const parseSeedValue = parseSeedNumber;

@@ -1,4 +1,5 @@
 import { Reasons } from '@hearth/engine';
+import { parseSeedNumber } from '@hearth/rng';
 import type { Hono } from 'hono';
 import { BodyAbortedError, checkContentType, parseJsonBody, readBody } from '../body.ts';
 import {
@@ -14,7 +15,7 @@ import {
 } from '../context.ts';
 import { responseJson } from '../response-json.ts';
 import type { HmacSealer } from '../sealing.ts';
-import { parseSeedParam, parseSeedValue } from '../seed.ts';
+import { parseSeedParam } from '../seed.ts';
 import { memberSpan } from '../state-span.ts';
 
 export const SERVICE_DESCRIPTION =
@@ -137,7 +138,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (served instanceof Response) return served;
     const body = await jsonBody(c);
     if (body instanceof Response) return body;
-    const seed = parseSeedValue(body.seed);
+    const seed = parseSeedNumber(body.seed);
     if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
     if (!Array.isArray(body.actions)) return fail(ctx, c, 400, 'invalid_body', 'actions must be an array of actions');
     if (body.actions.length > ctx.maxVerifyActions) {

@@ -16,9 +16,7 @@ export function registerBoardRoutes(app: Hono<AppEnv>, ctx: ServerContext, store
   app.get('/api/leaderboards/:slug', async (c) => {
     c.set('route', '/api/leaderboards/:slug');
     const slug = c.req.param('slug');
-    if (!ctx.games.has(slug)) {
-      return unknownGame(ctx, c, slug);
-    }
+    if (!ctx.games.has(slug)) return unknownGame(ctx, c, slug);
     c.set('game', slug);
     const q = (name: string) => c.req.query(name);
     const board = (q('board') ?? 'all') as BoardKind;

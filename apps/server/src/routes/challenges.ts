@@ -45,9 +45,7 @@ export function registerChallengeRoutes(app: Hono<AppEnv>, ctx: ServerContext, s
   app.get('/api/challenges/:slug', async (c) => {
     c.set('route', '/api/challenges/:slug');
     const slug = c.req.param('slug');
-    if (!ctx.games.has(slug)) {
-      return unknownGame(ctx, c, slug);
-    }
+    if (!ctx.games.has(slug)) return unknownGame(ctx, c, slug);
     c.set('game', slug);
     const date = dateOf(c.req.query('date'));
     if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');

@@ -1,10 +1,10 @@
+import { parseSeedNumber } from '@hearth/rng';
 import { AGENT_MAX, checkFreeText, checkName, NOTES_MAX, type RunRecord, type Store } from '@hearth/store';
 import type { Hono } from 'hono';
 import { checkContentType, parseJsonBody, readBody } from '../body.ts';
 import { dailySeed, utcDate } from '../challenge-daily.ts';
 import { type AppContext, type AppEnv, fail, rateLimited, replayOrRespond, type ServerContext, unknownGame } from '../context.ts';
 import type { RateLimiter } from '../rate-limit.ts';
-import { parseSeedValue } from '../seed.ts';
 import { memberSpan } from '../state-span.ts';
 
 export interface RunRouteDeps {
@@ -38,11 +38,9 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
 
     const slug = typeof body.game === 'string' ? body.game : '';
     const served = ctx.games.get(slug);
-    if (!served) {
-      return unknownGame(ctx, c, slug);
-    }
+    if (!served) return unknownGame(ctx, c, slug);
     c.set('game', slug);
-    const seed = parseSeedValue(body.seed);
+    const seed = parseSeedNumber(body.seed);
     if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
     const actions = body.actions;
     if (!Array.isArray(actions)) return fail(ctx, c, 400, 'invalid_body', 'actions must be an array of actions');
