@@ -38,9 +38,8 @@ export function registerMcpRoutes(app: Hono<AppEnv>, ctx: ServerContext, options
       }
       if (key) headers.authorization = `Bearer ${key}`;
       // Through the app itself on the MCP client's behalf: its rate limit (by its address), its Host for the run URL.
-      const url = new URL('/api/runs', c ? c.req.url : 'http://localhost/').toString();
       const client = c?.env?.incoming?.socket?.remoteAddress;
-      const res = await app.request(url, { method: 'POST', headers, body: JSON.stringify(run) }, client ? { client } : undefined);
+      const res = await app.request('/api/runs', { method: 'POST', headers, body: JSON.stringify(run) }, client ? { client } : undefined);
       return (await res.json()) as Record<string, unknown>;
     },
   });
