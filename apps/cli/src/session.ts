@@ -21,6 +21,13 @@ export interface Session {
 
 export interface ActOptions {
   recap?: boolean;
+  /** Add `view` (the engine's CompactView, recap included) to an accepted response. */
+  compact?: boolean;
+}
+
+export interface SessionOptions {
+  /** Every response, init's included, carries `view` (the engine's CompactView; `?view=compact` from a server). */
+  compact?: boolean;
 }
 
 /** The engine's recap of an accepted response, wherever the transport put it. */
@@ -37,9 +44,9 @@ export function bodyFor(spec: Spec, current: OkResponse, action: unknown): Recor
   return spec.carry === 'stateToken' ? { stateToken: current.stateToken, action } : { state: current.state, action };
 }
 
-export function localSession(game: Game, seed: number): Session {
+export function localSession(game: Game, seed: number, sessionOptions: SessionOptions = {}): Session {
   const wire = createWire(game);
-  let current = wire.init(seed);
+  let current: OkResponse = wire.init(seed, { compact: sessionOptions.compact });
   return {
     slug: game.slug,
     spec: game.spec,
@@ -48,7 +55,8 @@ export function localSession(game: Game, seed: number): Session {
       return current;
     },
     async act(action, options) {
-      const response = wire.act(bodyFor(game.spec, current, action), options?.recap ? { recap: true } : undefined);
+      const compact = sessionOptions.compact || options?.compact;
+      const response = wire.act(bodyFor(game.spec, current, action), { recap: options?.recap, compact });
       if (response.ok) current = response;
       return response;
     },
@@ -64,9 +72,15 @@ export type FetchLike = (
   text(): Promise<string>;
 }>;
 
-export async function remoteSession(server: string, slug: string, seed: number, fetchImpl: FetchLike = fetch): Promise<Session> {
+export async function remoteSession(
+  server: string,
+  slug: string,
+  seed: number,
+  fetchImpl: FetchLike = fetch,
+  sessionOptions: SessionOptions = {},
+): Promise<Session> {
   const base = `${server.replace(/\/+$/, '')}/api/games/${encodeURIComponent(slug)}`;
-  const init = await request(fetchImpl, `${base}/init?seed=${seed}`);
+  const init = await request(fetchImpl, `${base}/init?seed=${seed}${sessionOptions.compact ? '&view=compact' : ''}`);
   if (!init.ok) throw new Error(`${server} refused to start ${slug}: ${init.message}`);
   const spec = (init as OkResponse).spec as Spec | undefined;
   if (!spec || typeof spec !== 'object') throw new Error(`${server} answered init for ${slug} without a spec`);
@@ -79,7 +93,7 @@ export async function remoteSession(server: string, slug: string, seed: number, 
       return current;
     },
     async act(action, options) {
-      const url = options?.recap ? `${base}/action?view=compact` : `${base}/action`;
+      const url = options?.recap || options?.compact || sessionOptions.compact ? `${base}/action?view=compact` : `${base}/action`;
       const response = await request(fetchImpl, url, bodyFor(spec, current, action));
       if (response.ok) current = response;
       return response;

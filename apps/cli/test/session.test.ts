@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { createWire, replay, stateHash } from '@hearth/engine';
 import { describe, expect, it } from 'vitest';
-import { runJson } from '../src/commands/json.ts';
-import { type FetchLike, localSession, recapOf, remoteSession } from '../src/session.ts';
+import { type PipeOptions, runJson } from '../src/commands/json.ts';
+import { type FetchLike, localSession, recapOf, remoteSession, type Session } from '../src/session.ts';
 import { walkerGame } from './fixtures/walker-game.ts';
 
 /** A fake server: the engine's wire behind the gameboard routes, as fetch. */
@@ -13,7 +13,8 @@ function fakeServer(): { fetch: FetchLike; calls: string[] } {
     calls.push(`${init?.method ?? 'GET'} ${url}`);
     const u = new URL(url);
     const json = (status: number, value: unknown) => ({ status, text: async () => JSON.stringify(value) });
-    if (u.pathname === '/api/games/walker/init') return json(200, wire.init(Number(u.searchParams.get('seed'))));
+    if (u.pathname === '/api/games/walker/init')
+      return json(200, wire.init(Number(u.searchParams.get('seed')), { compact: u.searchParams.get('view') === 'compact' }));
     if (u.pathname === '/api/games/walker/action') {
       const body = JSON.parse(init?.body ?? 'null');
       const r = wire.act(body, u.searchParams.get('view') === 'compact' ? { compact: true } : undefined);
@@ -69,12 +70,12 @@ describe('sessions', () => {
   });
 });
 
-async function pipe(lines: string[]): Promise<any[]> {
+async function pipe(lines: string[], options?: PipeOptions, session: Session = localSession(walkerGame, 1)): Promise<any[]> {
   const input = new PassThrough();
   const output = new PassThrough();
   const chunks: string[] = [];
   output.on('data', (c) => chunks.push(String(c)));
-  const done = runJson(localSession(walkerGame, 1), input, output);
+  const done = runJson(session, input, output, undefined, options);
   input.end(lines.map((l) => `${l}\n`).join(''));
   expect(await done).toBe(0);
   return chunks
@@ -111,5 +112,53 @@ describe('--json mode', () => {
     const final = out[7];
     const r = replay(walkerGame, 1, actions);
     expect(r.ok && final.score === r.score && stateHash(final.state) === r.stateHash).toBe(true);
+  });
+
+  it('the default first line is the wire init response byte for byte', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const chunks: string[] = [];
+    output.on('data', (c) => chunks.push(String(c)));
+    const done = runJson(localSession(walkerGame, 1), input, output);
+    input.end();
+    await done;
+    expect(chunks.join('')).toBe(`${JSON.stringify(createWire(walkerGame).init(1))}\n`);
+  });
+
+  const moves = [JSON.stringify({ type: 'step', dir: 'left' }), 'not json', JSON.stringify({ type: 'rest' })];
+  it('--view lean --spec 0: lean lines (state, score, gameOver, view), refusals unchanged, the same play as the full pipe', async () => {
+    const full = await pipe(moves);
+    const lean = await pipe(moves, { view: 'lean', spec: false }, localSession(walkerGame, 1, { compact: true }));
+    expect(lean).toHaveLength(full.length);
+    for (const i of [0, 1, 3]) {
+      expect(Object.keys(lean[i])).toEqual(['ok', 'state', 'score', 'gameOver', 'view']);
+      expect(lean[i]).toMatchObject({ ok: true, state: full[i].state, score: full[i].score, gameOver: full[i].gameOver });
+      expect(lean[i].view).toMatchObject({ score: full[i].score, text: expect.any(String) });
+    }
+    expect(lean[1].view.recap).toMatchObject({ points: full[1].score - full[0].score });
+    expect(lean[2]).toEqual(full[2]);
+  });
+
+  it('--view compact adds the view to every line; --spec 0 leaves the spec out of the first', async () => {
+    const full = await pipe(moves);
+    const compact = await pipe(moves, { view: 'compact', spec: false }, localSession(walkerGame, 1, { compact: true }));
+    expect(compact[0]).not.toHaveProperty('spec');
+    const { spec: _, ...init } = full[0];
+    expect(compact[0]).toMatchObject(init);
+    expect(compact[0].view).toMatchObject({ score: 0 });
+    expect(compact[1]).toMatchObject(full[1]);
+    expect(compact[1].view.recap).toBeDefined();
+  });
+
+  it('a remote session opened compact carries the view from init on (view=compact on every call)', async () => {
+    const { fetch, calls } = fakeServer();
+    const remote = await remoteSession('http://x.test', 'walker', 1, fetch, { compact: true });
+    expect(remote.current.view).toMatchObject({ score: 0 });
+    const r = await remote.act({ type: 'rest' });
+    expect(r.ok && r.view).toBeTruthy();
+    expect(calls).toEqual([
+      'GET http://x.test/api/games/walker/init?seed=1&view=compact',
+      'POST http://x.test/api/games/walker/action?view=compact',
+    ]);
   });
 });

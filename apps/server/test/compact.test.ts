@@ -1,6 +1,8 @@
 // Issue 15's economy on the HTTP API: init without the spec (spec=0), the compact view beside the state
 // (view=compact, on init and action), and the defaults byte for byte as before.
-import { createWire } from '@hearth/engine';
+import { createWire, leanOf } from '@hearth/engine';
+import { Stream } from '@hearth/rng';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { responseJson } from '../src/response-json.ts';
 import { sampleFromSchema } from '../src/schema-sample.ts';
@@ -60,6 +62,43 @@ describe.each(registry.slugs)('%s', (slug) => {
     expect(plain).not.toHaveProperty('view');
     const { view: _, ...rest } = compact;
     if (init.stateToken === undefined) expect(rest).toEqual(plain);
+  });
+
+  it('view=lean answers the served lean schema over random play: the lean form of the compact response, the default unchanged', async () => {
+    const schema = await getJson(`${s.url}/api/games/${slug}/lean-schema`);
+    expect(schema.status).toBe(200);
+    const validate = new Ajv2020({ strict: true, strictTypes: false, allowUnionTypes: true }).compile(schema.body);
+    const spec = (await getJson(`${s.url}/api/games/${slug}/spec`)).body;
+    const sealed = spec.carry === 'state';
+    const stream = new Stream(11, 5);
+    const leanInit = JSON.parse((await text(`/api/games/${slug}/init?seed=11&spec=0&view=lean`)).text);
+    expect(validate(leanInit), JSON.stringify(validate.errors)).toBe(true);
+    let current = JSON.parse((await text(`/api/games/${slug}/init?seed=11&spec=0&view=compact`)).text);
+    if (sealed) expect(JSON.stringify(leanInit)).toBe(JSON.stringify(leanOf(current)));
+    let steps = 0;
+    for (; steps < 25 && !current.gameOver; steps++) {
+      const action =
+        current.legalActions.length > 0
+          ? current.legalActions[stream.below(current.legalActions.length)]
+          : sampleFromSchema(spec.actionGrammar);
+      const carried = current.stateToken !== undefined ? { stateToken: current.stateToken } : { state: current.state };
+      const [full, compact, lean] = await Promise.all(
+        ['', '?view=compact', '?view=lean'].map((q) => post(`/api/games/${slug}/action${q}`, { ...carried, action })),
+      );
+      const leanBody = JSON.parse(lean!.text);
+      expect(validate(leanBody), JSON.stringify(validate.errors)).toBe(true);
+      expect(leanBody).not.toHaveProperty('observation');
+      expect(leanBody).not.toHaveProperty('legalActions');
+      const compactBody = JSON.parse(compact!.text);
+      if (sealed) {
+        // Seals are deterministic: the three forms carry the same state, and the rest is the compact response's.
+        expect(lean!.text).toBe(JSON.stringify(leanOf(compactBody)));
+        const { view: _, ...rest } = compactBody;
+        expect(full!.text).toBe(JSON.stringify(rest));
+      } else expect(leanBody.view).toEqual(compactBody.view);
+      current = compactBody;
+    }
+    expect(steps).toBeGreaterThan(0);
   });
 
   it('a bad spec or view value is 400 invalid_query', async () => {

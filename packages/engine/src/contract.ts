@@ -92,6 +92,21 @@ export interface CompactView extends Brief {
   recap?: Recap;
 }
 
+/**
+ * The lean response (`view=lean` on HTTP, `--view lean` on the JSON pipe): what an agent loop needs per step and
+ * nothing more. The state to send back (`state`, or `stateToken` alone for a token game), score and gameOver, and
+ * the compact view, whose `actions` are the legal actions; no observation, no legalActions list, no extras.
+ * Key order as written here. Built by the engine's `leanResponse` (wire.ts), its schema by `leanResponseSchema`.
+ */
+export interface LeanResponse<S = unknown> {
+  ok: true;
+  state?: S;
+  stateToken?: string;
+  score: number;
+  gameOver: boolean;
+  view: CompactView;
+}
+
 /** Per-call options of `act`. */
 export interface ActOptions {
   /**
@@ -103,6 +118,11 @@ export interface ActOptions {
   recap?: boolean;
   /** Add `view` (the CompactView, recap included) to an accepted response. */
   compact?: boolean;
+  /**
+   * Answer an accepted action with the LeanResponse (`{ ok, state, score, gameOver, view }`) instead of the full
+   * response: the observation and the legal-action list are never computed. Refusals are unchanged.
+   */
+  lean?: boolean;
 }
 
 /** The player's view. `text` is a plain-text picture a terminal or a language model can read. */
@@ -228,6 +248,7 @@ export interface Game<S = any, A = any, O extends Observation = Observation> {
    * One step from an untrusted state and action. Never throws; a refusal changes nothing.
    * `options.trusted` skips state validation for states the caller authenticated; `recap`/`compact` add fields.
    */
+  act(state: unknown, action: unknown, options: ActOptions & { lean: true }): LeanResponse<S> | Refusal<A>;
   act(state: unknown, action: unknown, options?: ActOptions): ActResponse<S, A, O>;
   /** The full response for a (trusted) state, e.g. to re-render after loading a save. */
   view(state: S): OkResponse<S, A, O>;

@@ -4,6 +4,7 @@ import {
   type CompactView,
   type Game,
   type InitResponse,
+  type LeanResponse,
   type Observation,
   type OkResponse,
   type PolicyFactory,
@@ -15,6 +16,7 @@ import {
   type Sim,
   type Spec,
 } from './contract.ts';
+import { leanResponse } from './lean.ts';
 
 /**
  * Builds the Game object from a game's Rules and Spec. `act` validates the state and the action,
@@ -52,7 +54,7 @@ export function defineGame<S, A, O extends Observation>(
     return out;
   };
 
-  const act = (rawState: unknown, rawAction: unknown, options?: ActOptions): ActResponse<S, A, O> => {
+  const act = (rawState: unknown, rawAction: unknown, options?: ActOptions): ActResponse<S, A, O> | LeanResponse<S> => {
     try {
       let state: S;
       if (options?.trusted) state = rawState as S;
@@ -68,6 +70,10 @@ export function defineGame<S, A, O extends Observation>(
       // parseState may return the input itself; clone so the caller's object is never mutated.
       const next = rules.clone(state);
       rules.apply(next, parsedAction.value);
+      if (options?.lean) {
+        const brief = compact(next, recap(state, next, parsedAction.value));
+        return leanResponse({ state: next }, brief);
+      }
       const response = view(next);
       if (options?.recap || options?.compact) {
         const what = recap(state, next, parsedAction.value);
@@ -106,7 +112,19 @@ export function defineGame<S, A, O extends Observation>(
     };
   };
 
-  return { slug: spec.slug, name: spec.name, spec, rules, init, act, view, recap, compact, createSim, policies: options.policies ?? {} };
+  return {
+    slug: spec.slug,
+    name: spec.name,
+    spec,
+    rules,
+    init,
+    act: act as Game<S, A, O>['act'],
+    view,
+    recap,
+    compact,
+    createSim,
+    policies: options.policies ?? {},
+  };
 }
 
 function refusal<A>(reason: string, message: string, legalActions: A[]): Refusal<A> {

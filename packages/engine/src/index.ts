@@ -2,6 +2,7 @@ export { canonicalJson, stateHash } from './canonical.ts';
 export { base64UrlDecode, base64UrlEncode, PlainTokenCodec, publicStateOf, type StateCodec } from './codec.ts';
 export * from './contract.ts';
 export { defineGame } from './define-game.ts';
+export { CompactViewSchema, leanOf, leanResponse, leanResponseSchema, RESPONSE_FORMS, type ResponseForm } from './lean.ts';
 export { createRegistry, type Registry } from './registry.ts';
 export { type ReplayRecord, type ReplayResult, replay } from './replay.ts';
 export * as v from './validate.ts';

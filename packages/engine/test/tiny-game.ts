@@ -10,7 +10,7 @@ export interface CountState {
 }
 export type CountAction = { type: 'add'; k: 1 | 2 };
 
-const rules: Rules<CountState, CountAction, Observation> = {
+export const rules: Rules<CountState, CountAction, Observation> = {
   init: (seed) => ({ n: 0, secret: seed }),
   parseState: (v) =>
     isRecord(v) && Number.isInteger(v.n) && Number.isInteger(v.secret)

@@ -1,4 +1,4 @@
-import { Reasons } from '@hearth/engine';
+import { leanResponseSchema, Reasons, type ResponseForm } from '@hearth/engine';
 import { parseSeedNumber } from '@hearth/rng';
 import type { Hono } from 'hono';
 import { BodyAbortedError, checkContentType, parseJsonBody, readBody } from '../body.ts';
@@ -14,7 +14,7 @@ import {
   unknownGame,
 } from '../context.ts';
 import { responseJson } from '../response-json.ts';
-import type { HmacSealer } from '../sealing.ts';
+import { type HmacSealer, SEAL_FIELD } from '../sealing.ts';
 import { parseSeedParam } from '../seed.ts';
 import { memberSpan } from '../state-span.ts';
 
@@ -100,7 +100,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const view = viewParam(c);
     if (view === null) return fail(ctx, c, 400, 'invalid_query', VIEW_PROBLEM);
     // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
-    const { spec: _, ...first } = served.wire.init(seed.seed, { compact: view }) as Record<string, unknown>;
+    const { spec: _, ...first } = served.wire.init(seed.seed, formOptions(view)) as Record<string, unknown>;
     const json = responseJson(first);
     const body = withSpec === '0' ? json : `${json.slice(0, -1)},"spec":${served.specJson}}`;
     return c.body(body, 200, { 'content-type': 'application/json' });
@@ -113,8 +113,9 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (view === null) return fail(ctx, c, 400, 'invalid_query', VIEW_PROBLEM);
     const body = await jsonBody(c, served);
     if (body instanceof Response) return body;
-    // view=compact adds `view`: the engine's CompactView, with the recap of this action.
-    const response = served.wire.act(body, view ? { compact: true } : undefined);
+    // view=compact adds `view`: the engine's CompactView, with the recap of this action; view=lean answers the
+    // LeanResponse (state, score, gameOver, view) without computing the observation or the legal-action list.
+    const response = served.wire.act(body, formOptions(view));
     // JSON.stringify(response), reusing the sealed state's JSON the sealer has just made.
     if (response.ok) return c.body(responseJson(response), 200, { 'content-type': 'application/json' });
     ctx.metrics.refusal(c.get('route'), c.get('game'), response.reason);
@@ -131,6 +132,12 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const served = lookup(c);
     if (served instanceof Response) return served;
     return c.body(served.specJson, 200, { 'content-type': 'application/json' });
+  });
+
+  app.get('/api/games/:slug/lean-schema', route('/api/games/:slug/lean-schema'), (c) => {
+    const served = lookup(c);
+    if (served instanceof Response) return served;
+    return c.json(leanResponseSchema(served.game.spec, { sealField: SEAL_FIELD }));
   });
 
   app.post('/api/games/:slug/verify', route('/api/games/:slug/verify'), async (c) => {
@@ -179,13 +186,17 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   });
 }
 
-const VIEW_PROBLEM = 'view must be compact (adds `view`, a small picture with the legal actions and what the action did) or full';
-/** `?view=compact` -> true, absent or `full` -> false, anything else -> null (400). */
-function viewParam(c: AppContext): boolean | null {
+const VIEW_PROBLEM =
+  'view must be full (the default), compact (adds `view`: a small picture with the legal actions and what the action did) or lean (state, score, gameOver and `view` only)';
+/** `?view=`: absent is `full`; anything but full, compact and lean is null (400). */
+function viewParam(c: AppContext): ResponseForm | null {
   const view = c.req.query('view');
-  if (view === undefined || view === 'full') return false;
-  return view === 'compact' ? true : null;
+  if (view === undefined || view === 'full') return 'full';
+  return view === 'compact' || view === 'lean' ? view : null;
 }
+
+/** The wire's options for a response form. */
+const formOptions = (view: ResponseForm) => (view === 'full' ? undefined : view === 'lean' ? { lean: true } : { compact: true });
 
 /** The JSON text each parsed body came from (for cutting members out of it). */
 const bodyText = new WeakMap<object, string>();
@@ -222,5 +233,6 @@ export const API_METHODS: Record<string, string> = {
   '/api/games/:slug/init': 'GET, HEAD',
   '/api/games/:slug/action': 'POST',
   '/api/games/:slug/spec': 'GET, HEAD',
+  '/api/games/:slug/lean-schema': 'GET, HEAD',
   '/api/games/:slug/verify': 'POST',
 };

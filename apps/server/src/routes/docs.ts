@@ -55,7 +55,7 @@ export const ERRORS: [number, string, string][] = [
     'The body is not JSON, not an object, too deeply nested, has too many items, or a field has the wrong type.',
   ],
   [400, 'invalid_seed', 'seed is not an integer within +-(2^53 - 1).'],
-  [400, 'invalid_query', 'spec is not 0 or 1, or view is not compact or full.'],
+  [400, 'invalid_query', 'spec is not 0 or 1, or view is not full, compact or lean.'],
   [404, 'unknown_game / not_found', 'No such game slug, or no such path.'],
   [405, 'method_not_allowed', 'Wrong HTTP method; the Allow header lists the right ones.'],
   [413, 'body_too_large', 'The body is over the size limit.'],
@@ -64,13 +64,14 @@ export const ERRORS: [number, string, string][] = [
   [503, 'busy', 'Every replay worker is busy and the replay queue is full (/verify, runs); retry after Retry-After seconds.'],
 ];
 
-/** The cheapest way to play, for scripts and language models: no spec in every init, a small view beside the state. */
+/** The cheapest way to play, for scripts and language models: no spec in every init, the lean response per step. */
 export function cheapLoop(base: string): string[] {
   return [
     `Read the rules once: GET ${base}/api/games/{slug}/spec (goal, scoring, rules, summary, actionGrammar, decisions), or the page ${base}/docs/api/{slug}.`,
-    `GET ${base}/api/games/{slug}/init?seed=N&spec=0&view=compact: the first response without the spec (most of its bytes), with "view" beside the state: { score, gameOver, text, actions } where text is a small picture with the numbers that matter and actions the legal actions in a compact, game-documented form.`,
-    `POST ${base}/api/games/{slug}/action?view=compact with { "state": <state from the last response, unchanged>, "action": <action> } (or { "stateToken", "action" } when carry is "stateToken"): the next response, and its "view" adds "recap" ({ text, points, items }: what the action did). Read view, send back state (or stateToken) unchanged, until gameOver.`,
-    'Without spec=0 and view=compact every response is exactly the full gameboard response (spec on init; observation and legalActions always there).',
+    `GET ${base}/api/games/{slug}/init?seed=N&spec=0&view=lean: the lean response, { ok, state, score, gameOver, view } (a stateToken game sends { ok, stateToken, score, gameOver, view }): no spec, no observation, no legalActions list. "view" is { score, gameOver, text, actions }: text is a small picture with the numbers that matter, actions the legal actions in a compact, game-documented form.`,
+    `POST ${base}/api/games/{slug}/action?view=lean with { "state": <state from the last response, unchanged>, "action": <action> } (or { "stateToken", "action" } when carry is "stateToken"): the next lean response, whose "view" adds "recap" ({ text, points, items }: what the action did). Read view, send back state (or stateToken) unchanged, until gameOver. A refusal is the usual { ok: false, reason, message, legalActions }.`,
+    `The lean response's JSON Schema: GET ${base}/api/games/{slug}/lean-schema. view=compact (e.g. init?seed=N&spec=0&view=compact) is the full response with "view" added, for a client that wants both; a stateToken game's lean response leaves out the readable state beside the token, and game-specific extras are left out (the recap tells what the action did).`,
+    'Without spec=0 and view=lean or view=compact every response is exactly the full gameboard response (spec on init; observation and legalActions always there).',
   ];
 }
 
