@@ -9,6 +9,7 @@ import { createProgress } from './progress.ts';
 import { type GameRecord, recordLine } from './record.ts';
 import { renderReport } from './report.ts';
 import { runSim } from './run.ts';
+import { serveMain, serveUsage } from './serve.ts';
 import { autoShard, parseSeedRanges, parseShard, type SeedRanges, shardRanges } from './shard.ts';
 import { formatSummary, groupRecords, summarize } from './summary.ts';
 import type { PolicyRef } from './worker-api.ts';
@@ -28,6 +29,7 @@ export const usage = `hearth sim: many seeds x one policy across worker threads
   sim merge A.jsonl B.jsonl ... [--out merged.jsonl] [--report FILE]
   sim policies --game <slug>      built-in and game-shipped policy names
   sim games                       registered games
+  ${serveUsage.replaceAll('\n', '\n  ')}
 
 Policies: random, greedy, strong, any name a game ships (e.g. reference), or a module path
 (.js/.mjs, or .ts bundled with esbuild) whose default export is (seed, { game }) => Policy.`;
@@ -101,6 +103,7 @@ export async function simMain(argv: string[], options: { workerUrl: URL }): Prom
       process.stdout.write(`${usage}\n`);
       return command ? 0 : 2;
     }
+    if (command === 'serve') return await serveMain(rest);
     const { positional, flags } = parseArgs(rest);
     if (flags.help) {
       process.stdout.write(`${usage}\n`);

@@ -5,7 +5,7 @@ import type { Game, JsonSchema } from '@hearth/engine';
  * (Lantern Volley: any angle in range is legal), a finite set derived from its action grammar.
  * Grammar rule: `const` properties are fixed; an integer with minimum/maximum spanning at most 256 values
  * is enumerated; a number with minimum/maximum (or their exclusive forms) is enumerated in steps of 0.1 (the quantum the documents
- * use), at most 20,001 values. Branches of `oneOf` are concatenated in order. Grammar candidates are not
+ * use), at most 20,001 values. Branches of `oneOf` (or `anyOf`) are concatenated in order. Grammar candidates are not
  * known to be legal: callers check them with `rules.refuse`.
  */
 export function candidateActions<A>(game: Game<any, A>, legal: readonly A[]): readonly A[] {
@@ -24,7 +24,11 @@ export function grammarCandidates<A>(game: Game<any, A>): readonly A[] {
 }
 
 export function enumerateSchema(schema: JsonSchema): unknown[] {
-  const branches = Array.isArray(schema.oneOf) ? (schema.oneOf as JsonSchema[]) : [schema];
+  const branches = Array.isArray(schema.oneOf)
+    ? (schema.oneOf as JsonSchema[])
+    : Array.isArray(schema.anyOf)
+      ? (schema.anyOf as JsonSchema[])
+      : [schema];
   const out: unknown[] = [];
   for (const branch of branches) {
     const properties = (branch.properties ?? schema.properties ?? {}) as Record<string, JsonSchema>;

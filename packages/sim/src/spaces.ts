@@ -1,0 +1,289 @@
+// Fixed-size spaces over a game, for batched and Gymnasium-style drivers (`hearth sim serve`, clients/python):
+// a Discrete action space (a fixed enumeration, index <-> action, with legal-action masks) and the structured
+// observation flattened to fixed-shape numeric fields. Both are derived from the game's served schemas
+// (actionGrammar, observationSchema), so a game gets them without code here; the one exception is an action
+// whose fields are unbounded in the grammar (Cragwake's absolute row), enumerated relative to the player.
+import type { Game, JsonSchema } from '@hearth/engine';
+import { enumerateSchema } from './policy/candidates.ts';
+import { isRunEnding } from './policy/random.ts';
+
+/** One index of the action space, as documented to clients: an action, or a template relative to the player. */
+export type ActionLabel = Record<string, unknown>;
+
+export interface ActionCodec<S = any, A = any> {
+  readonly size: number;
+  readonly labels: readonly ActionLabel[];
+  /** Indices of the actions that end the run by choice (random drivers leave them out, as the simulator's random policy does). */
+  readonly runEnding: readonly number[];
+  /** The action at index k in `state`. */
+  decode(k: number, state: S): A;
+  /** The index of `action` in `state`, or -1 when the space has no index for it. */
+  index(action: A, state: S): number;
+}
+
+/**
+ * Actions enumerated relative to the player's position where the grammar leaves a field unbounded: Cragwake's
+ * `move` names an absolute row, so its indices are offsets (rows up, columns across) from the climber, over the
+ * box every step and lunge lies in (rows -1..2, columns -2..2, the climber's own cell left out): 19 offsets,
+ * of which the mask says which are holds in reach now.
+ */
+interface RelativeMove {
+  type: string;
+  rowKey: string;
+  colKey: string;
+  offsets: readonly (readonly [number, number])[];
+  from(state: any): [number, number];
+}
+
+const box = (rows: readonly number[], cols: readonly number[]) =>
+  rows.flatMap((dr) => cols.filter((dc) => dr !== 0 || dc !== 0).map((dc) => [dr, dc] as const));
+
+const RELATIVE: Record<string, RelativeMove> = {
+  cragwake: {
+    type: 'move',
+    rowKey: 'row',
+    colKey: 'col',
+    offsets: box([-1, 0, 1, 2], [-2, -1, 0, 1, 2]),
+    from: (s: { row: number; col: number }) => [s.row, s.col],
+  },
+};
+
+/** The game's action space: relative moves first (where the game has them), then the grammar's finite candidates in grammar order. */
+export function actionCodec<S, A>(game: Game<S, A>): ActionCodec<S, A> {
+  const rel = RELATIVE[game.slug];
+  const fixed = enumerateSchema(game.spec.actionGrammar) as A[];
+  if (!rel && fixed.length === 0) throw new Error(`${game.slug}: the action grammar has no finite enumeration`);
+  const base = rel ? rel.offsets.length : 0;
+  // Candidates are told apart by their values in property-name order: faster than canonical JSON per legal action.
+  const keys = [...new Set(fixed.flatMap((a) => Object.keys(a as object)))].sort();
+  const keyOf = (a: A) => {
+    let k = '';
+    for (const p of keys) k += `${(a as Record<string, unknown>)[p] ?? ''}|`;
+    return k;
+  };
+  const byKey = new Map<string, number>();
+  fixed.forEach((a, k) => {
+    byKey.set(keyOf(a), base + k);
+  });
+  // Offsets to indices through a dense table over their bounding box (no string keys in the mask loop).
+  const rows = rel ? rel.offsets.map(([dr]) => dr) : [0];
+  const cols = rel ? rel.offsets.map(([, dc]) => dc) : [0];
+  const [r0, c0] = [Math.min(...rows), Math.min(...cols)];
+  const width = Math.max(...cols) - c0 + 1;
+  const height = Math.max(...rows) - r0 + 1;
+  const grid = new Int32Array(width * height).fill(-1);
+  rel?.offsets.forEach(([dr, dc], k) => {
+    grid[(dr - r0) * width + (dc - c0)] = k;
+  });
+  const labels: ActionLabel[] = [
+    ...(rel?.offsets.map(([dr, dc]) => ({ type: rel.type, dRow: dr, dCol: dc })) ?? []),
+    ...(fixed as ActionLabel[]),
+  ];
+  const runEnding = fixed.flatMap((a, k) => (isRunEnding(a) ? [base + k] : []));
+  return {
+    size: labels.length,
+    labels,
+    runEnding,
+    decode(k, state) {
+      if (k >= base) return fixed[k - base] as A;
+      const [r, c] = rel!.from(state);
+      const [dr, dc] = rel!.offsets[k]!;
+      return { type: rel!.type, [rel!.rowKey]: r + dr, [rel!.colKey]: c + dc } as A;
+    },
+    index(action, state) {
+      const a = action as Record<string, unknown>;
+      if (rel && a.type === rel.type) {
+        const [r, c] = rel.from(state);
+        const dr = (a[rel.rowKey] as number) - r - r0;
+        const dc = (a[rel.colKey] as number) - c - c0;
+        return dr >= 0 && dr < height && dc >= 0 && dc < width ? (grid[dr * width + dc] as number) : -1;
+      }
+      return byKey.get(keyOf(action)) ?? -1;
+    },
+  };
+}
+
+/** One fixed-shape numeric field of the flattened observation. */
+export interface ObservationField {
+  /** The observation's path, dot-separated; array levels add a dimension, not a name (`wall.cells.kind` is 10x6). */
+  name: string;
+  /** `discrete` (a scalar with `n` values), `multibinary` (0/1 array), or `box` (bounded numbers). */
+  space: 'box' | 'discrete' | 'multibinary';
+  shape: number[];
+  dtype: 'int64' | 'float64' | 'int8';
+  low: number;
+  high: number;
+  /** For an enumeration: the value of each code (a null or absent value is the code after the last). */
+  values?: unknown[];
+  /** Offset of the field in an environment's row of `size` numbers (row-major inside the field). */
+  offset: number;
+}
+
+export interface ObservationCodec {
+  /** Numbers per environment. */
+  readonly size: number;
+  readonly fields: readonly ObservationField[];
+  /** Paths of the observation left out: unbounded arrays and free strings (the text picture travels apart). */
+  readonly omitted: readonly string[];
+  /** Writes `observation` into out[offset .. offset + size). */
+  encode(observation: unknown, out: Float64Array, offset: number): void;
+}
+
+type Writer = (value: unknown, out: Float64Array, base: number, cell: number) => void;
+
+const INT_MIN = -2147483648;
+const INT_MAX = 2147483647;
+
+/**
+ * Flattens a game's observation schema into fixed-shape fields, one writer per field:
+ * - integer: a box over its bounds (int64; unbounded sides are the int32 limits); number: a float64 box;
+ * - boolean: 0/1 (discrete(2) as a scalar, multibinary in an array); an enumeration of constants: its code;
+ * - a constant: left out (it never changes); a string that is not an enumeration: left out;
+ * - an object: its properties; an array with maxItems: one more dimension of that size, items absent past the
+ *   end, plus `<path>.count` when minItems < maxItems; an array without maxItems: left out;
+ * - null or absent: the code after the last value (enumerations, booleans), else one below the minimum
+ *   (or the int32 minimum, or -Infinity for an unbounded number).
+ */
+export function observationCodec(schema: JsonSchema): ObservationCodec {
+  const fields: ObservationField[] = [];
+  const omitted: string[] = [];
+  let size = 0;
+
+  const addField = (f: Omit<ObservationField, 'offset'>): ObservationField => {
+    const field = { ...f, offset: size };
+    size += f.shape.reduce((a, b) => a * b, 1);
+    fields.push(field);
+    return field;
+  };
+
+  const branches = (s: JsonSchema): JsonSchema[] =>
+    (Array.isArray(s.anyOf) ? s.anyOf : Array.isArray(s.oneOf) ? s.oneOf : [s]) as JsonSchema[];
+  const isNull = (s: JsonSchema) => s.type === 'null';
+  const constOf = (s: JsonSchema): { ok: boolean; value?: unknown } => ('const' in s ? { ok: true, value: s.const } : { ok: false });
+
+  const compile = (s: JsonSchema, path: string, dims: number[], nullable: boolean): Writer | null => {
+    const options = branches(s);
+    if (options.length > 1) {
+      const nonNull = options.filter((o) => !isNull(o));
+      const canBeNull = nullable || nonNull.length < options.length;
+      // An enumeration of constants (possibly nested one level, e.g. Cragwake's ending), or one schema or null.
+      const flat = nonNull.flatMap((o) => branches(o));
+      if (flat.every((o) => constOf(o).ok)) {
+        const values = flat.map((o) => o.const);
+        if (values.length === 1 && !canBeNull) return null;
+        return enumWriter(path, dims, values, canBeNull);
+      }
+      const innerNull = flat.some(isNull);
+      if (nonNull.length === 1) return compile(nonNull[0]!, path, dims, canBeNull || innerNull);
+      omitted.push(path);
+      return null;
+    }
+    if ('const' in s) return null;
+    if (Array.isArray(s.enum)) return enumWriter(path, dims, s.enum as unknown[], nullable);
+    switch (s.type) {
+      case 'object': {
+        const writers: [string, Writer][] = [];
+        for (const [key, sub] of Object.entries((s.properties ?? {}) as Record<string, JsonSchema>)) {
+          if (path === '' && key === 'text') continue;
+          const w = compile(sub, path ? `${path}.${key}` : key, dims, nullable);
+          if (w) writers.push([key, w]);
+        }
+        if (writers.length === 0) return null;
+        return (value, out, base, cell) => {
+          const v = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+          for (const [key, w] of writers) w(v?.[key], out, base, cell);
+        };
+      }
+      case 'array': {
+        const max = s.maxItems as number | undefined;
+        const items = s.items as JsonSchema | undefined;
+        if (typeof max !== 'number' || !items || Array.isArray(items)) {
+          omitted.push(path);
+          return null;
+        }
+        const min = typeof s.minItems === 'number' ? s.minItems : 0;
+        const count =
+          min < max
+            ? addField(
+                dims.length === 0
+                  ? { name: `${path}.count`, space: 'discrete', shape: [], dtype: 'int64', low: 0, high: max }
+                  : { name: `${path}.count`, space: 'box', shape: [...dims], dtype: 'int64', low: 0, high: max },
+              )
+            : null;
+        const inner = compile(items, path, [...dims, max], nullable || min < max);
+        if (!inner && !count) return null;
+        return (value, out, base, cell) => {
+          const list = Array.isArray(value) ? value : [];
+          if (count) out[base + count.offset + cell] = Math.min(list.length, max);
+          if (inner) for (let j = 0; j < max; j++) inner(list[j], out, base, cell * max + j);
+        };
+      }
+      case 'boolean': {
+        const scalar = dims.length === 0;
+        const f = addField({
+          name: path,
+          space: nullable ? (scalar ? 'discrete' : 'box') : scalar ? 'discrete' : 'multibinary',
+          shape: [...dims],
+          dtype: nullable || scalar ? 'int64' : 'int8',
+          low: 0,
+          high: nullable ? 2 : 1,
+        });
+        return (value, out, base, cell) => {
+          out[base + f.offset + cell] = value === true ? 1 : value === false ? 0 : 2;
+        };
+      }
+      case 'integer':
+      case 'number': {
+        const integer = s.type === 'integer';
+        const min = typeof s.minimum === 'number' ? s.minimum : integer ? INT_MIN : Number.NEGATIVE_INFINITY;
+        const max = typeof s.maximum === 'number' ? s.maximum : integer ? INT_MAX : Number.POSITIVE_INFINITY;
+        const missing = nullable ? (min === INT_MIN || !Number.isFinite(min) ? min : min - 1) : min;
+        const f = addField({
+          name: path,
+          space: 'box',
+          shape: [...dims],
+          dtype: integer ? 'int64' : 'float64',
+          low: nullable ? missing : min,
+          high: max,
+        });
+        return (value, out, base, cell) => {
+          out[base + f.offset + cell] = typeof value === 'number' ? value : missing;
+        };
+      }
+      default:
+        if (path !== 'text') omitted.push(path);
+        return null;
+    }
+  };
+
+  const enumWriter = (path: string, dims: number[], values: unknown[], nullable: boolean): Writer => {
+    const scalar = dims.length === 0;
+    const n = values.length + (nullable ? 1 : 0);
+    const f = addField({
+      name: path,
+      space: scalar ? 'discrete' : 'box',
+      shape: [...dims],
+      dtype: 'int64',
+      low: 0,
+      high: n - 1,
+      values,
+    });
+    const codes = new Map(values.map((v, k) => [v, k]));
+    const absent = values.length;
+    return (value, out, base, cell) => {
+      out[base + f.offset + cell] = codes.get(value) ?? absent;
+    };
+  };
+
+  const root = compile(schema, '', [], false);
+  return {
+    get size() {
+      return size;
+    },
+    fields,
+    omitted,
+    encode(observation, out, offset) {
+      root?.(observation, out, offset, 0);
+    },
+  };
+}
