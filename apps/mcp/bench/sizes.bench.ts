@@ -1,7 +1,7 @@
 // Bytes an agent pays per tool result, per game: new_game, act (random legal play and the game's own policy), and
 // the refusal of an illegal action. Goal (issue 15): every act result under 1,500 bytes for Cragwake, Stormlark and
 // Sunloaf, under 2,500 for Lantern Volley. Run: pnpm --filter @hearth/mcp bench (or npx tsx bench/sizes.bench.ts).
-import type { OkResponse } from '@hearth/engine';
+import type { OkResponse, PolicyFactory } from '@hearth/engine';
 import { Stream, streamId } from '@hearth/rng';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -21,7 +21,7 @@ await createMcpServer(table, 'bench', [...games.keys()]).connect(serverSide);
 const client = new Client({ name: 'size-bench', version: '1' });
 await client.connect(clientSide);
 
-async function tool(name: string, args: Record<string, unknown>): Promise<{ bytes: number; data: any }> {
+async function tool(name: string, args: Record<string, unknown>): Promise<{ bytes: number; data: { gameId: string } }> {
   const r = (await client.callTool({ name, arguments: args })) as { content: Array<{ text: string }> };
   const text = r.content[0]!.text;
   return { bytes: Buffer.byteLength(JSON.stringify(r.content)), data: JSON.parse(text) };
@@ -35,7 +35,7 @@ const median = (xs: number[]) => {
 console.log(`MCP tool result sizes (bytes of the result content), ${SEEDS} seeds per policy, up to ${MAX_TURNS} turns`);
 console.log('game             policy      acts   median    max  goal   new_game  refusal');
 for (const [slug, { game }] of games) {
-  const policies: Array<[string, ((s: number) => { decide: (state: any, legal: readonly any[]) => any }) | null]> = [
+  const policies: Array<[string, PolicyFactory | null]> = [
     ['random', null],
     ...Object.entries(game.policies)
       .filter(([n]) => n !== 'random')
@@ -55,8 +55,8 @@ for (const [slug, { game }] of games) {
       let local: OkResponse = game.init(seed);
       for (let t = 0; t < MAX_TURNS && !local.gameOver; t++) {
         // Random play never ends the run on purpose (an END_RUN drawn uniformly makes games a few turns long).
-        const all = local.legalActions as any[];
-        const keep = all.filter((a) => !/end/i.test(String(a.type)));
+        const all = local.legalActions;
+        const keep = all.filter((a) => !/end/i.test(String((a as { type?: unknown }).type)));
         const legal = keep.length ? keep : all;
         const action = policy
           ? policy.decide(local.state, legal)

@@ -4,7 +4,7 @@
 // hearth server the leaderboard says so. Screenshots (start, mid-game, game over) per game and size.
 
 import { join } from 'node:path';
-import { createWire, type OkResponse, PlainTokenCodec, type Recap } from '@hearth/engine';
+import { createWire, type OkResponse, PlainTokenCodec, type Policy, type Recap } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,7 +140,7 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
     // a greedy game until a column carries two hazards (a gust and a rockfall, or now and next)
     let found: { seed: number; actions: unknown[] } | undefined;
     for (let seed = 1; seed <= 40 && !found; seed++) {
-      const policy = game.policies.greedy!(seed);
+      const policy: Policy = game.policies.greedy!(seed);
       let r: OkResponse = wire.init(seed);
       const actions: unknown[] = [];
       for (let i = 0; i < 600 && !r.gameOver && !found; i++) {

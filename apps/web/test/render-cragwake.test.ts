@@ -1,6 +1,6 @@
 // The Cragwake board over real engine responses: keys as in the terminal client, costs and targets from
 // obs.moves, and hazard markers that never overlap (200 positions along greedy games across seeds).
-import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
+import { createWire, type OkResponse, PlainTokenCodec, type Policy } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { CRAG_END_HINT, cellOrigin, cragwakeRenderer, hazardMarkers, obsOf, TARGET_KEYS, targetsOf } from '../src/render/cragwake.ts';
@@ -14,7 +14,7 @@ async function positions(count: number, every = 5): Promise<View[]> {
   const wire = createWire(game, { codec: PlainTokenCodec });
   const out: View[] = [];
   for (let seed = 1; out.length < count; seed++) {
-    const policy = game.policies.greedy!(seed);
+    const policy: Policy = game.policies.greedy!(seed);
     let response: OkResponse = wire.init(seed);
     for (let i = 0; i < 600 && out.length < count && !response.gameOver; i++) {
       if (i % every === 0) out.push({ slug: 'cragwake', spec: game.spec, response, lastAction: undefined, replaying: false });

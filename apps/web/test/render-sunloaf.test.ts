@@ -1,6 +1,6 @@
 // The Sunloaf board over real engine responses: lit tiles, the band, the warm hearth and the furniture are
 // drawn from the observation's own lists (never the text picture); selecting a cat keys exactly its legal tiles.
-import { createWire, type OkResponse, PlainTokenCodec, type Recap } from '@hearth/engine';
+import { createWire, type OkResponse, PlainTokenCodec, type Policy, type Recap } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { END_HINT } from '../src/render/markup.ts';
@@ -11,7 +11,7 @@ import { actsIn } from './view.ts';
 async function played(seed: number, steps: number): Promise<View[]> {
   const game = (await registry.load('sunloaf'))!;
   const wire = createWire(game, { codec: PlainTokenCodec });
-  const policy = game.policies.reference!(seed);
+  const policy: Policy = game.policies.reference!(seed);
   let response: OkResponse = wire.init(seed);
   const out: View[] = [];
   for (let i = 0; i < steps && !response.gameOver; i++) {
@@ -72,7 +72,7 @@ describe.skipIf(!registry.has('sunloaf'))('sunloaf renderer', () => {
     const wire = createWire(game, { codec: PlainTokenCodec });
     let moves = 0;
     for (const seed of [1, 2, 3]) {
-      const policy = game.policies.reference!(seed);
+      const policy: Policy = game.policies.reference!(seed);
       let response: OkResponse = wire.init(seed);
       for (let i = 0; i < 150 && !response.gameOver; i++) {
         const action = policy.decide(response.state, response.legalActions) as { type: string; cat?: number; tile?: number };

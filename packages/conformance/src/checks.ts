@@ -5,7 +5,7 @@ import { hash, Stream, streamId } from '@hearth/rng';
 import { brokenVariants, corruptedLeaves, deepFreeze, malformedActions, missingKeys, notAState } from './junk.ts';
 import { candidates, type PlayOptions, randomPlay, type Step } from './play.ts';
 
-export interface CheckOptions extends PlayOptions {
+export interface CheckOptions<S = unknown, A = unknown> extends PlayOptions<S> {
   /** Seeds used for random play (0..seeds-1 mixed through the RNG). */
   seeds: number;
   /** Turn bound per random game. */
@@ -19,9 +19,9 @@ export interface CheckOptions extends PlayOptions {
   /** Whether the score may never go down (true for every game here). */
   scoreNeverDecreases: boolean;
   /** The game's own invariants after each accepted step; returns violations. */
-  invariants?: (prev: any, action: any, next: any, response: OkResponse) => string[];
+  invariants?: (prev: S, action: A, next: S, response: OkResponse<S, A>) => string[];
   /** Game-specific forged states that must be refused with invalid_state. */
-  forgedStates?: (state: any) => Array<{ name: string; state: unknown }>;
+  forgedStates?: (state: S) => Array<{ name: string; state: unknown }>;
 }
 
 export const defaultCheckOptions: CheckOptions = {

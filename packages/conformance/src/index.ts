@@ -1,4 +1,4 @@
-import type { Game } from '@hearth/engine';
+import type { Game, Observation } from '@hearth/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkPoliciesEmitParseable, checkRecapAndOptions, checkSummary } from './adapters.ts';
 import {
@@ -26,9 +26,9 @@ export * from './mutation.ts';
 export { candidates, type PlayOptions, randomPlay, type Step } from './play.ts';
 export * from './schemas.ts';
 
-export interface ConformanceOptions extends Partial<CheckOptions> {
+export interface ConformanceOptions<S = unknown, A = unknown, O extends Observation = Observation> extends Partial<CheckOptions<S, A>> {
   /** Loads the game under test (the async WASM step). */
-  load: () => Promise<Game>;
+  load: () => Promise<Game<S, A, O>>;
   /** Folder of golden *.replay.json files (also walks regressions/). */
   goldenDir?: string;
   /** Label for the describe block (default: the game's slug). */
@@ -45,8 +45,10 @@ export interface ConformanceOptions extends Partial<CheckOptions> {
  * The conformance suite: one call from a game package's test file registers every contract check.
  * Each check is also exported as a plain function returning its problems, which the kit's own tests use.
  */
-export function runConformance(options: ConformanceOptions): void {
-  const o: CheckOptions = { ...defaultCheckOptions, ...options };
+export function runConformance<S, A, O extends Observation>(options: ConformanceOptions<S, A, O>): void {
+  // The game's own callbacks (invariants, forged states, sampled actions) only ever see states and actions of the
+  // game \`load\` returned, so the checks can hold them as callbacks over any game.
+  const o = { ...defaultCheckOptions, ...options } as CheckOptions;
   const timeout = options.timeout ?? 120_000;
   let game: Game;
   let states: ReturnType<typeof probeStates>;

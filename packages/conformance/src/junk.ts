@@ -138,7 +138,7 @@ function getAt(v: unknown, path: Array<string | number>): unknown {
 function setAt(root: unknown, path: Array<string | number>, value: unknown): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path as [string | number, ...Array<string | number>];
-  const copy: any = Array.isArray(root) ? [...root] : { ...(root as object) };
+  const copy = (Array.isArray(root) ? [...root] : { ...(root as object) }) as Record<string | number, unknown>;
   copy[head] = setAt(copy[head], rest, value);
   return copy;
 }

@@ -2,9 +2,9 @@ import type { Game, OkResponse } from '@hearth/engine';
 import { Stream, streamId } from '@hearth/rng';
 
 /** Options that shape random play. */
-export interface PlayOptions {
+export interface PlayOptions<S = unknown> {
   /** Extra candidate actions offered beside legalActions (for games whose list is empty by design). */
-  sampleActions?: (state: any, stream: Stream) => unknown[];
+  sampleActions?: (state: S, stream: Stream) => unknown[];
 }
 
 /** The actions random play picks from in a state: the legal list plus any sampled ones. */

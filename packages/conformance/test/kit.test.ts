@@ -94,7 +94,10 @@ describe('the kit catches each defect (a check that cannot fail is a defect)', (
   });
   it('a score that goes down, and a broken game invariant', () => {
     expect(checkRandomPlay(walkGame('score-decreases'), o).problems.join()).toMatch(/score fell/);
-    const broken = checkRandomPlay(sound, { ...o, invariants: (_p, _a, next) => (next.pos === 10 ? ['back at the start'] : []) });
+    const broken = checkRandomPlay(sound, {
+      ...o,
+      invariants: (_p, _a, next) => ((next as { pos: number }).pos === 10 ? ['back at the start'] : []),
+    });
     expect(broken.problems.length).toBeGreaterThan(0);
   });
   it('golden replays: written, verified, and a tampered one is caught', () => {

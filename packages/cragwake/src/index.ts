@@ -37,16 +37,18 @@ export function createGame(wall: Wall): Game<CragState, CragAction, CragObservat
   return defineGame(buildSpec(wall), createRules(wall), { policies: createPolicies() });
 }
 
-const loaded = new Map<string, Promise<Game>>();
+const loaded = new Map<string, Promise<CragwakeGame>>();
 
-export const gameModule: GameModule = {
+export type CragwakeGame = Game<CragState, CragAction, CragObservation>;
+
+export const gameModule: GameModule<CragState, CragAction, CragObservation, 'cragwake'> = {
   slug: 'cragwake',
   name: 'Cragwake',
   load(options: LoadOptions = {}) {
     const build = options.kernel ?? 'wasm';
     let game = loaded.get(build);
     if (!game) {
-      game = loadKernel(build).then((kernel) => createGame(createWall(kernel)) as Game);
+      game = loadKernel(build).then((kernel) => createGame(createWall(kernel)));
       loaded.set(build, game);
     }
     return game;

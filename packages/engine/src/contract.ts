@@ -236,8 +236,12 @@ export interface Sim<S, A> {
   gameOver(): boolean;
 }
 
-/** A loaded game: every call is synchronous. */
-export interface Game<S = any, A = any, O extends Observation = Observation> {
+/**
+ * A loaded game: every call is synchronous. `Game` with no arguments is any game seen from outside (state and
+ * actions `unknown`), as an adapter that handles every slug sees it; the registry hands out the typed
+ * `Game<State, Action, Observation>` for a known slug.
+ */
+export interface Game<S = unknown, A = unknown, O extends Observation = Observation> {
   readonly slug: string;
   readonly name: string;
   readonly spec: Spec;
@@ -266,22 +270,29 @@ export interface Game<S = any, A = any, O extends Observation = Observation> {
  * A player program. Deterministic given the seed it was made with and the sequence of calls.
  * It sees what a player sees (the state, which in every game here hides nothing a player may not know).
  */
-export interface Policy<S = any, A = any> {
+export interface Policy<S = unknown, A = unknown> {
   readonly name: string;
   /** Picks the next action. `legalActions` is the game's list (empty by design in Lantern Volley). */
   decide(state: S, legalActions: readonly A[]): A;
 }
 
 /** Makes a policy for one game run; `seed` drives any randomness the policy uses (through @hearth/rng). */
-export type PolicyFactory<S = any, A = any> = (seed: number) => Policy<S, A>;
+export type PolicyFactory<S = unknown, A = unknown> = (seed: number) => Policy<S, A>;
 
-/** A game before loading: metadata plus the one async load step (WASM instantiation). */
-export interface GameModule {
-  readonly slug: string;
+/**
+ * A game before loading: metadata plus the one async load step (WASM instantiation). A game package declares
+ * its module with its own types and its slug as a literal (`GameModule<CragState, CragAction, CragObservation,
+ * 'cragwake'>`), so the registry can hand out the typed Game for that slug.
+ */
+export interface GameModule<S = unknown, A = unknown, O extends Observation = Observation, Slug extends string = string> {
+  readonly slug: Slug;
   readonly name: string;
   /** Loads the game's kernels. Idempotent; after it resolves every call on the Game is synchronous. */
-  load(options?: LoadOptions): Promise<Game>;
+  load(options?: LoadOptions): Promise<Game<S, A, O>>;
 }
+
+/** The Game a module loads. */
+export type GameOfModule<M> = M extends GameModule<infer S, infer A, infer O, string> ? Game<S, A, O> : never;
 
 export interface LoadOptions {
   /** Which build of the kernels to run: the WASM module (default) or its JavaScript build. */

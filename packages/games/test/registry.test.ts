@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { registry } from '../src/index.ts';
+import type { Game } from '@hearth/engine';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import { type GameOf, registry } from '../src/index.ts';
 
 const KNOWN = ['cragwake', 'stormlark', 'lantern-volley', 'sunloaf'];
 
@@ -20,6 +21,17 @@ describe('the game registry', () => {
       expect(init.ok).toBe(true);
       expect(typeof init.observation.text).toBe('string');
     }
+  });
+  it('hands out the typed game through the slug, and the untyped Game for a slug known only at run time', async () => {
+    const crag = await registry.load('cragwake');
+    expectTypeOf(crag).toEqualTypeOf<GameOf<'cragwake'>>();
+    expectTypeOf(crag.init(7).state.stamina).toBeNumber();
+    expectTypeOf(crag.init(7).observation.text).toBeString();
+    const sun = await registry.load('sunloaf');
+    expectTypeOf(sun.init(7).state.day).toBeNumber();
+    const slug: string = 'cragwake';
+    expectTypeOf(await registry.load(slug)).toEqualTypeOf<Game | undefined>();
+    expect(crag.init(7).state.stamina).toBe(crag.init(7).state.tank);
   });
   it('is unknown-slug safe', async () => {
     expect(registry.has('chess')).toBe(false);

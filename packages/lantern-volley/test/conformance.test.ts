@@ -1,18 +1,17 @@
 // The shared conformance suite, with Lantern Volley's own invariants, sampled angles and forged states.
 import { fileURLToPath } from 'node:url';
 import { readGoldens, runConformance, verifyGolden, writeGolden } from '@hearth/conformance';
-import type { Game } from '@hearth/engine';
 import type { Stream } from '@hearth/rng';
 import { describe, expect, it } from 'vitest';
 import { BRAZIER, EVENT_CAP, waveRow } from '../src/constants.ts';
-import { gameModule, type State } from '../src/index.ts';
+import { gameModule, type LanternVolleyGame, type State } from '../src/index.ts';
 import { forgedStates } from './forged-states.ts';
 
 const goldenDir = fileURLToPath(new URL('../golden', import.meta.url));
-let game: Game<State>;
+let game: LanternVolleyGame;
 
 if (process.env.GOLDEN_UPDATE) {
-  const g = (await gameModule.load()) as Game<State>;
+  const g = await gameModule.load();
   const play = (seed: number, policy: string) => {
     const p = g.policies[policy]!(seed);
     const sim = g.createSim();
@@ -42,7 +41,7 @@ if (process.env.GOLDEN_UPDATE) {
 runConformance({
   label: 'lantern-volley',
   load: async () => {
-    game = (await gameModule.load()) as Game<State>;
+    game = await gameModule.load();
     return game;
   },
   seeds: 200,

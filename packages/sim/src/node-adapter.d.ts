@@ -3,9 +3,9 @@ declare module 'comlink/dist/esm/node-adapter.mjs' {
   import type { Endpoint } from 'comlink';
 
   interface NodeEndpoint {
-    postMessage(message: any, transfer?: any[]): void;
-    on(type: string, listener: (value: any) => void): void;
-    off(type: string, listener: (value: any) => void): void;
+    postMessage(message: unknown, transfer?: readonly import('node:worker_threads').TransferListItem[]): void;
+    on(type: string, listener: (value: unknown) => void): void;
+    off(type: string, listener: (value: unknown) => void): void;
     start?: () => void;
   }
   export default function nodeEndpoint(nep: NodeEndpoint): Endpoint;

@@ -5,7 +5,7 @@ import type { Game, Json } from '@hearth/engine';
  * (pitches, reaches, waves, days) are named explicitly below where the state's field names are known;
  * every game also gets its top-level scalar fields, so a new game reports something without a change here.
  */
-export type StatsReader = (state: any, game: Game) => Record<string, Json>;
+export type StatsReader<S = never> = (state: S, game: Game) => Record<string, Json>;
 
 const SKIP = /seed|rng|cursor|token|hash|version/i;
 
@@ -33,11 +33,11 @@ export function scalarStats(state: unknown, out: Record<string, Json> = {}): Rec
   return out;
 }
 
-const readers: Record<string, StatsReader> = {};
+const readers: Record<string, StatsReader<unknown>> = {};
 
 /** Registers a game-specific reader (merged over the scalar fields). */
-export function defineStats(slug: string, reader: StatsReader): void {
-  readers[slug] = reader;
+export function defineStats<S>(slug: string, reader: StatsReader<S>): void {
+  readers[slug] = reader as StatsReader<unknown>;
 }
 
 export function statsReader(game: Game): (state: unknown) => Record<string, Json> {

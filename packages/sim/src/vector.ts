@@ -21,7 +21,7 @@ export interface VectorOptions {
  * each slot keeps one fast simulation handle for its whole life, so nothing is copied or serialised.
  * A slot that is done stays done until `resetSlot` (no automatic reset: the caller picks the next seed).
  */
-export class VectorSim<S = any, A = any> {
+export class VectorSim<S = unknown, A = unknown> {
   readonly size: number;
   readonly seeds: Uint32Array;
   readonly rewards: Float64Array;

@@ -17,10 +17,10 @@ export function createGame(kernel: StormlarkKernel): StormlarkGame {
 
 const games = new Map<KernelBuild, Promise<StormlarkGame>>();
 
-export const gameModule: GameModule = {
+export const gameModule: GameModule<StormlarkState, StormlarkAction, Observation, 'stormlark'> = {
   slug: 'stormlark',
   name: 'Stormlark',
-  load(options: LoadOptions = {}): Promise<Game> {
+  load(options: LoadOptions = {}): Promise<StormlarkGame> {
     const build = options.kernel ?? 'wasm';
     let game = games.get(build);
     if (!game) {

@@ -17,15 +17,17 @@ export { rules } from './rules.ts';
 export { spec } from './spec.ts';
 export type { Action, PublicState, State } from './state.ts';
 
-let game: Game<State, Action, SunloafObservation> | undefined;
+export type SunloafGame = Game<State, Action, SunloafObservation>;
+
+let game: SunloafGame | undefined;
 
 /** Builds the Game once (Sunloaf has no kernel: the js and wasm options load the same TypeScript rules). */
-export function loadSunloaf(): Game<State, Action, SunloafObservation> {
+export function loadSunloaf(): SunloafGame {
   game ??= defineGame(spec, rules, { policies: { reference: referencePolicy as never } });
   return game;
 }
 
-export const gameModule: GameModule = {
+export const gameModule: GameModule<State, Action, SunloafObservation, 'sunloaf'> = {
   slug: 'sunloaf',
   name: 'Sunloaf',
   load: async () => loadSunloaf(),

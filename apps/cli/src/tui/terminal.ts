@@ -80,7 +80,7 @@ export function runScreen(screen: Screen): Promise<number> {
       process.stderr.write(`hearth: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
     };
     // One list for attaching and detaching, so finish() always removes exactly what was added.
-    const listeners = (): Array<[NodeJS.EventEmitter, string, (...args: any[]) => void]> => [
+    const listeners = (): Array<[NodeJS.EventEmitter, string, Parameters<NodeJS.EventEmitter['on']>[1]]> => [
       [stdin, 'keypress', onKey],
       [stdout, 'resize', onResize],
       [process, 'SIGTERM', onTerm],

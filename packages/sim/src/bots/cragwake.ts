@@ -18,7 +18,13 @@ interface Crag {
 const value = (s: Crag) => s.score + (s.phase === 'over' ? -5000 : 15 * s.stamina + s.row);
 
 defineStrong('cragwake', (game: Game) =>
-  rolloutPolicy(game, { base: game.policies.greedy ?? basePolicy(game), horizon: 12, width: 6, value, name: 'strong' }),
+  rolloutPolicy(game, {
+    base: game.policies.greedy ?? basePolicy(game),
+    horizon: 12,
+    width: 6,
+    value: (s) => value(s as Crag),
+    name: 'strong',
+  }),
 );
 
 // pitch is the pitch being climbed, so pitches completed is one less.

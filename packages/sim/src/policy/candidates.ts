@@ -8,17 +8,17 @@ import type { Game, JsonSchema } from '@hearth/engine';
  * use), at most 20,001 values. Branches of `oneOf` (or `anyOf`) are concatenated in order. Grammar candidates are not
  * known to be legal: callers check them with `rules.refuse`.
  */
-export function candidateActions<A>(game: Game<any, A>, legal: readonly A[]): readonly A[] {
+export function candidateActions<A>(game: Game<unknown, A>, legal: readonly A[]): readonly A[] {
   return legal.length > 0 ? legal : grammarCandidates(game);
 }
 
 const cache = new WeakMap<Game, readonly unknown[]>();
 
-export function grammarCandidates<A>(game: Game<any, A>): readonly A[] {
-  let list = cache.get(game);
+export function grammarCandidates<A>(game: Game<unknown, A>): readonly A[] {
+  let list = cache.get(game as Game);
   if (!list) {
     list = enumerateSchema(game.spec.actionGrammar);
-    cache.set(game, list);
+    cache.set(game as Game, list);
   }
   return list as readonly A[];
 }

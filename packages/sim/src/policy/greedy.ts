@@ -10,11 +10,11 @@ const STREAM = streamId('sim:greedy');
  * Ties prefer an action that does not end the game (END_RUN pays 0, like a move that scores nothing,
  * and a bot that stops at random is not greedy), then a seeded draw among what is left.
  */
-export function greedyPolicy(game: Game): PolicyFactory {
+export function greedyPolicy<S, A>(game: Game<S, A>): PolicyFactory<S, A> {
   const { rules } = game;
   return (seed) => {
     const rng = new Stream(seed >>> 0, STREAM);
-    const best: unknown[] = [];
+    const best: A[] = [];
     return {
       name: 'greedy',
       decide(state, legal) {
@@ -40,7 +40,7 @@ export function greedyPolicy(game: Game): PolicyFactory {
           }
         }
         if (best.length === 0) throw new Error('greedy: no acceptable action');
-        return best.length === 1 ? best[0] : best[rng.below(best.length)];
+        return best.length === 1 ? best[0]! : best[rng.below(best.length)]!;
       },
     };
   };

@@ -27,7 +27,7 @@ const runEnding = new Map<string, boolean>();
  * leaving out run-ending actions unless they are all there is: a uniform END_RUN made random Stormlark
  * games 4.8 steps long, which measured nothing but the stop.
  */
-export function randomPolicy(game: Game): PolicyFactory {
+export function randomPolicy<S, A>(game: Game<S, A>): PolicyFactory<S, A> {
   return (seed) => {
     const rng = new Stream(seed >>> 0, STREAM);
     return {
@@ -37,7 +37,7 @@ export function randomPolicy(game: Game): PolicyFactory {
         if (options.length === 0) throw new Error('random: no candidate actions');
         let playable = 0;
         for (const a of options) if (!isRunEnding(a)) playable++;
-        if (playable === 0) return options[rng.below(options.length)];
+        if (playable === 0) return options[rng.below(options.length)]!;
         let k = rng.below(playable);
         for (const a of options) if (!isRunEnding(a) && k-- === 0) return a;
         throw new Error('random: unreachable');

@@ -2,15 +2,15 @@ import type { Game, Policy } from '@hearth/engine';
 import { candidateActions } from './candidates.ts';
 import type { PolicyFactory } from './types.ts';
 
-export interface RolloutOptions {
+export interface RolloutOptions<S = unknown, A = unknown> {
   /** The policy played out after each candidate (and whose own choice is always a candidate). */
-  base: PolicyFactory;
+  base: PolicyFactory<S, A>;
   /** Turns played out after the candidate. */
   horizon: number;
   /** Candidates kept after ranking by immediate score delta (the base's choice is always kept too). */
   width: number;
   /** Value of the state reached at the horizon; default: the score, plus 1e-6 if the game is still running. */
-  value?: (state: any, game: Game) => number;
+  value?: (state: S, game: Game<S, A>) => number;
   name?: string;
 }
 
@@ -20,13 +20,13 @@ export interface RolloutOptions {
  * Ties go to the base policy's own choice, so the result is never worse than the base on the horizon.
  * Deterministic: rollouts use a base policy made from the same seed every time.
  */
-export function rolloutPolicy(game: Game, options: RolloutOptions): PolicyFactory {
+export function rolloutPolicy<S, A>(game: Game<S, A>, options: RolloutOptions<S, A>): PolicyFactory<S, A> {
   const { rules } = game;
-  const value = options.value ?? ((state: any) => rules.score(state) + (rules.gameOver(state) ? 0 : 1e-6));
+  const value = options.value ?? ((state: S) => rules.score(state) + (rules.gameOver(state) ? 0 : 1e-6));
   return (seed) => {
     const base = options.base(seed);
-    const playOut = (state: any): number => {
-      const roller: Policy = options.base(seed);
+    const playOut = (state: S): number => {
+      const roller: Policy<S, A> = options.base(seed);
       for (let t = 0; t < options.horizon && !rules.gameOver(state); t++) {
         const legal = rules.legalActions(state);
         const action = roller.decide(state, legal);
@@ -41,9 +41,9 @@ export function rolloutPolicy(game: Game, options: RolloutOptions): PolicyFactor
         const checked = legal.length === 0;
         const first = base.decide(state, legal);
         const pool = shortlist(game, state, candidateActions(game, legal), options.width, checked);
-        let bestAction: unknown = first;
+        let bestAction: A = first;
         let bestValue = Number.NEGATIVE_INFINITY;
-        const tryAction = (action: unknown) => {
+        const tryAction = (action: A) => {
           const next = rules.clone(state);
           rules.apply(next, action);
           const v = playOut(next);
@@ -61,7 +61,7 @@ export function rolloutPolicy(game: Game, options: RolloutOptions): PolicyFactor
 }
 
 /** The `width` candidates with the best immediate delta (stable order), skipping refused grammar candidates. */
-function shortlist(game: Game, state: unknown, options: readonly unknown[], width: number, checked: boolean): unknown[] {
+function shortlist<S, A>(game: Game<S, A>, state: S, options: readonly A[], width: number, checked: boolean): A[] {
   const { rules } = game;
   const legal = checked ? options.filter((a) => rules.refuse(state, a) === null) : options.slice();
   if (legal.length <= width) return legal;
