@@ -53,7 +53,7 @@ interface Refused {
 export class BatchServer {
   readonly actions: ActionCodec;
   readonly observation: ObservationCodec;
-  private readonly sims: (Sim<any, any> | null)[];
+  private readonly sims: (Sim<unknown, unknown> | null)[];
   private readonly buffer: ArrayBuffer;
   readonly reward: Float64Array;
   readonly score: Float64Array;

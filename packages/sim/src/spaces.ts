@@ -10,7 +10,7 @@ import { isRunEnding } from './policy/random.ts';
 /** One index of the action space, as documented to clients: an action, or a template relative to the player. */
 export type ActionLabel = Record<string, unknown>;
 
-export interface ActionCodec<S = any, A = any> {
+export interface ActionCodec<S = unknown, A = unknown> {
   readonly size: number;
   readonly labels: readonly ActionLabel[];
   /** Indices of the actions that end the run by choice (random drivers leave them out, as the simulator's random policy does). */
@@ -32,7 +32,7 @@ interface RelativeMove {
   rowKey: string;
   colKey: string;
   offsets: readonly (readonly [number, number])[];
-  from(state: any): [number, number];
+  from(state: unknown): [number, number];
 }
 
 const box = (rows: readonly number[], cols: readonly number[]) =>
@@ -44,7 +44,7 @@ const RELATIVE: Record<string, RelativeMove> = {
     rowKey: 'row',
     colKey: 'col',
     offsets: box([-1, 0, 1, 2], [-2, -1, 0, 1, 2]),
-    from: (s: { row: number; col: number }) => [s.row, s.col],
+    from: (s) => [(s as { row: number }).row, (s as { col: number }).col],
   },
 };
 
