@@ -1,5 +1,5 @@
 // The runs, keys, leaderboards and challenges sections of /docs/api and /llms.txt, with worked curl examples.
-import { NAME_RULE } from '@hearth/store';
+import { CURRENT_CHALLENGE, NAME_RULE } from '@hearth/store';
 import type { ServerContext } from './context.ts';
 import { DAILY_RULE } from './routes/challenges.ts';
 
@@ -29,8 +29,9 @@ function sections(ctx: ServerContext, base: string): [title: string, text: strin
     [
       'Runs: submit a verified score',
       [
-        `POST ${base}/api/runs with { "game": slug, "seed": N, "actions": [...], "player": name, "agent"?: text, "notes"?: text }. The server replays the actions (on a worker thread) and stores the run only when every action is accepted: 201 { ok: true, runId, score, turns, gameOver, stateHash, rank, daily, url, duplicate: false, player, playerKey? }. rank is the player's place on the game's all-time board; url is the run's replay page.`,
-        "A refused action answers HTTP 200 with /verify's refusal shape, { ok: false, slug, seed, index, reason, message }, and stores nothing. The same game, seed and action list submitted again (by anyone) answers 200 with the existing run and duplicate: true.",
+        `POST ${base}/api/runs with { "game": slug, "seed": N, "actions": [...], "player": name, "agent"?: text, "notes"?: text, "version"?: rules version, "challenge"?: set id, "scorecard"?: id, "record"?: episode record }. The server replays the actions (on a worker thread) and stores the run only when every action is accepted: 201 { ok: true, runId, score, turns, gameOver, stateHash, rank, daily, url, duplicate: false, player, version, challenges: [{ set, counts, reason?, message? }], playerKey? }. rank is the player's place on the game's all-time board; url is the run's replay page; challenges says which challenge sets the run counts for.`,
+        "version: the rules version (spec.version) you played; another version than the server's is refused, 409 version_mismatch (the same is accepted). challenge: refuse the run unless it counts for that set (its seed, its pinned version, its budget): 400 not_in_set, 409 version_mismatch, 400 over_budget (a run over the budget is refused, never truncated); an unknown set is 404 unknown_challenge. scorecard: the run joins that open scorecard too (see Scorecards).",
+        "A refused action answers HTTP 200 with /verify's refusal shape, { ok: false, slug, seed, index, reason, message }, and stores nothing. The same game, seed and action list submitted again (by anyone) is not stored again: the first submitter owns an identical action list (copying a public replay claims nothing). The answer is 200 with the existing run, duplicate: true, identicalTo: { runId, player }, counted (false when that player is someone else) and a message saying so in words.",
         `GET ${base}/api/runs/{id} returns everything needed to replay the run: { ok, id, game, seed, actions, player, agent, kind, notes, score, turns, gameOver, end, stateHash, version (the rules version), daily, createdAt, url, verifyUrl }.`,
       ],
       [
@@ -63,11 +64,25 @@ function sections(ctx: ServerContext, base: string): [title: string, text: strin
       'Challenges',
       [
         `GET ${base}/api/challenges (or /api/challenges/{slug}) lists today's daily seed per game (?date= for another day) and the fixed challenge sets with every seed's bot baselines. ${DAILY_RULE}.`,
-        "Challenge sets (season-1: 20 seeds per game) are fixed so scores are comparable. A seed's normalised score is 100 x (your best score - the shipped random bot's) / (the strong bot's - the random bot's), both bots played by the simulator on that seed; a seed not played counts 0. The random bot scores 0, the strong bot 100, which makes the four games a benchmark for agents.",
+        `Challenge sets are fixed so scores are comparable. ${CURRENT_CHALLENGE} (the current one) pins each game to a rules version and gives it a budget (most actions, and for Sunloaf at most 9 NEXT_DAY actions: 10 days); the random, greedy and strong bots' scores per seed were played by the simulator under that budget. A run counts for the set when its seed, its rules version and its budget match. Progress on a seed is 100 x (score - random) / (strong - random) clipped to [0, 100]. season-1 (the first set: no version, no budget) still reads as published: its board sums the unclipped ratio, a seed not played counting 0.`,
       ],
       [
         `curl -s ${base}/api/challenges/sunloaf`,
-        '# -> { "daily": { "date": "...", "seed": N, "initUrl": ".../init?seed=N", ... }, "sets": [{ "id": "season-1", "games": { "sunloaf": { "seeds": [{ "seed", "random", "strong" }, ...] } } }] }',
+        '# -> { "daily": { "date": "...", "seed": N, ... }, "sets": [{ "id": "season-2", "format": 2, "games": { "sunloaf": { "version": "1.1.0", "budget": { "actions": 300, "perType": { "NEXT_DAY": 9 }, "text": "..." }, "seeds": [{ "seed", "random", "greedy", "strong" }, ...] } } }, ...] }',
+      ].join('\n'),
+    ],
+    [
+      'Scorecards: an evaluation of one model on a challenge set',
+      [
+        `POST ${base}/api/scorecards { "challenge"?: set id (default ${CURRENT_CHALLENGE}), "player": name, "tags"?: { "model"?, "agent"?, "prompt"? (1-100 characters each), "meta"?: { free string/number/boolean values, at most 2,000 bytes } } } opens one (201 { ok, scorecard: { id, ... }, url, playerKey? }; the player key rules below apply). Send each run with "scorecard": id (same player, key required even for a duplicate): one run per game and seed; refused when the scorecard is closed (409 scorecard_closed), not yours (403 not_your_scorecard), the seed is in it already (409 seed_played) or the run does not count for its set (see Runs). A run identical to another player's earlier run is shown in the scorecard as "identical to run N by <player>" and counts 0.`,
+        `POST ${base}/api/scorecards/{id}/close (Authorization: Bearer <player key>) closes it; GET ${base}/api/scorecards/{id} reads it: per game the progress (mean over the set's seeds of 100 x (score - random bot) / (strong bot - random bot) clipped to [0, 100], a seed not played counting 0) with its 95% Student-t interval, "k of N seeds played", the above-strong count, the summed actions, refusals, time and usage from the episode records, and per seed the score, progress, uncapped ratio, run link and record link. GET ${base}/api/scorecards/{id}/records/{game}/{seed} serves a seed's episode record (JSON lines). GET ${base}/api/scorecards?challenge=ID&kind=agent|human is the challenge board of closed scorecards, one row per model tag. Formats: docs/benchmark.md in the repository.`,
+      ],
+      [
+        `curl -s -X POST -H 'Content-Type: application/json' -d '{ "player": "ada", "tags": { "model": "model-x", "prompt": "v3" } }' ${base}/api/scorecards`,
+        `# -> 201 { "scorecard": { "id": "sc_...", "challenge": "${CURRENT_CHALLENGE}", ... }, "playerKey": "hk_..." }`,
+        `curl -s -X POST -H 'Content-Type: application/json' -H 'Authorization: Bearer hk_...' \\`,
+        `  -d '{ "game": "cragwake", "seed": N, "actions": [...], "player": "ada", "scorecard": "sc_..." }' ${base}/api/runs`,
+        `curl -s -X POST -H 'Authorization: Bearer hk_...' ${base}/api/scorecards/sc_.../close`,
       ].join('\n'),
     ],
     [

@@ -6,6 +6,7 @@ import { createRateLimiter } from './rate-limit.ts';
 import { registerBoardRoutes } from './routes/boards.ts';
 import { CHALLENGE_METHODS, registerChallengeRoutes } from './routes/challenges.ts';
 import { RUN_METHODS, registerRunRoutes } from './routes/runs.ts';
+import { registerScorecardRoutes, SCORECARD_METHODS } from './routes/scorecards.ts';
 import { runsSettings } from './runs-docs.ts';
 
 export interface RunsOptions {
@@ -35,7 +36,7 @@ export interface RunsMount {
  * so a server made for other tests needs no database; the entry point always configures one.
  */
 export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: RunsOptions | undefined): Promise<RunsMount> {
-  const patterns = { ...RUN_METHODS, ...CHALLENGE_METHODS };
+  const patterns = { ...RUN_METHODS, ...CHALLENGE_METHODS, ...SCORECARD_METHODS };
   const own = options?.store === undefined && options?.database !== undefined;
   let store = options?.store ?? null;
   let unavailable: StoreHealth | null = null;
@@ -64,6 +65,7 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
     return { store: null, health: async () => unavailable, close: async () => {} };
   }
   await loadChallengeSets(store);
+  const sets = new Map((await store.challenges.list()).map((set) => [set.id, set]));
   const perPlayer = options?.perPlayer === false ? null : createRateLimiter(options?.perPlayer ?? DEFAULT_PER_PLAYER);
   const maxRunActions = options?.maxRunActions ?? ctx.maxVerifyActions;
   const submitCost = options?.submitCost ?? 4;
@@ -72,9 +74,10 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
     submitCost,
     perPlayer: options?.perPlayer === false ? null : (options?.perPlayer ?? DEFAULT_PER_PLAYER),
   });
-  registerRunRoutes(app, ctx, { store, maxRunActions, perPlayer, submitCost, now: options?.now });
+  registerRunRoutes(app, ctx, { store, maxRunActions, perPlayer, submitCost, sets, now: options?.now });
   registerBoardRoutes(app, ctx, store, options?.now);
-  registerChallengeRoutes(app, ctx, store, options?.now);
+  registerChallengeRoutes(app, ctx, sets, options?.now);
+  registerScorecardRoutes(app, ctx, store, sets, options?.now);
   for (const [pattern, methods] of Object.entries(patterns)) {
     app.all(pattern, (c) => {
       c.set('route', pattern);

@@ -92,22 +92,30 @@ export function createBoardStore(db: Kysely<Database>): BoardStore {
       if (q.board !== 'challenge' && q.kind === undefined && q.agent === undefined) {
         result = { rows: await bestsPage(db, q, cursor) };
       } else if (q.board === 'challenge') {
+        const challenge = q.challenge ?? '';
+        const set = await db.selectFrom('challenges').select('format').where('id', '=', challenge).executeTakeFirst();
+        // Season-1 (format 1) as published: every run on a set seed, the ratio unclipped. Later sets: only the runs
+        // that counted for the set when stored (seed, pinned version and budget), each seed's ratio clipped to [0, 100].
+        const budgeted = Number(set?.format ?? 1) === 2;
+        const counted = budgeted ? sql`join challenge_runs cr on cr.run_id = r.id and cr.challenge = ${challenge}` : sql``;
+        const ratio = sql`100.0 * (b.score - cs.random_score) / (cs.strong_score - cs.random_score)`;
+        const clipped = budgeted ? sql`case when ${ratio} > 100 then 100 when ${ratio} < 0 then 0 else ${ratio} end` : ratio;
+        const tie = budgeted ? sql`case when b.score >= cs.strong_score then 100 else 0 end` : sql`0`;
         result = await sql<Raw>`
           with cs as (
-            select seed, random_score, strong_score from challenge_seeds where challenge = ${q.challenge ?? ''} and game = ${q.game}
+            select seed, random_score, strong_score from challenge_seeds where challenge = ${challenge} and game = ${q.game}
           ),
           n as (select count(*) as total from cs),
           best as (
             select r.player_id, r.seed, r.id, r.score, r.created_at, r.agent, r.kind,
                    row_number() over (partition by r.player_id, r.seed order by r.score desc, r.created_at asc, r.id asc) as pn
-            from runs r join cs on cs.seed = r.seed where ${where}
+            from runs r join cs on cs.seed = r.seed ${counted} where ${where}
           ),
           per as (
             select b.player_id,
                    count(*) as seeds,
                    sum(b.score) as raw,
-                   sum(case when cs.strong_score > cs.random_score
-                            then 100.0 * (b.score - cs.random_score) / (cs.strong_score - cs.random_score) else 0 end) as norm,
+                   sum(case when cs.strong_score > cs.random_score then ${clipped} else ${tie} end) as norm,
                    max(b.created_at) as at, max(b.id) as run_id, max(b.agent) as agent, max(b.kind) as kind
             from best b join cs on cs.seed = b.seed where b.pn = 1 group by b.player_id
           ),

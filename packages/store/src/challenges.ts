@@ -1,41 +1,65 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.ts';
 import type { ChallengeStore } from './store.ts';
-import type { ChallengeSeed, ChallengeSet } from './types.ts';
+import type { ChallengeGame, ChallengeSet } from './types.ts';
 
 export function createChallengeStore(db: Kysely<Database>): ChallengeStore {
-  const load = async (id: string, title: string, description: string): Promise<ChallengeSet> => {
-    const seeds = await db
-      .selectFrom('challenge_seeds')
-      .select(['game', 'seed', 'random_score', 'strong_score'])
-      .where('challenge', '=', id)
-      .orderBy('game')
-      .orderBy('position')
-      .execute();
-    const games: Record<string, ChallengeSeed[]> = {};
+  const load = async (row: { id: string; title: string; description: string; format: number }): Promise<ChallengeSet> => {
+    const [games, seeds] = await Promise.all([
+      db.selectFrom('challenge_games').selectAll().where('challenge', '=', row.id).orderBy('position').execute(),
+      db
+        .selectFrom('challenge_seeds')
+        .select(['game', 'seed', 'random_score', 'greedy_score', 'strong_score'])
+        .where('challenge', '=', row.id)
+        .orderBy('game')
+        .orderBy('position')
+        .execute(),
+    ]);
+    const out: Record<string, ChallengeGame> = {};
+    // Sets stored before migration 003 have no challenge_games rows: their games are those of their seeds.
+    for (const g of games) out[g.game] = { version: g.version, budget: g.budget === null ? null : JSON.parse(g.budget), seeds: [] };
     for (const s of seeds) {
-      const list = games[s.game] ?? [];
-      list.push({ seed: Number(s.seed), random: Number(s.random_score), strong: Number(s.strong_score) });
-      games[s.game] = list;
+      out[s.game] ??= { version: null, budget: null, seeds: [] };
+      const seed = { seed: Number(s.seed), random: Number(s.random_score), strong: Number(s.strong_score) };
+      out[s.game]!.seeds.push(
+        s.greedy_score === null ? seed : { seed: seed.seed, random: seed.random, greedy: Number(s.greedy_score), strong: seed.strong },
+      );
     }
-    return { id, title, description, games };
+    return { id: row.id, title: row.title, description: row.description, format: Number(row.format) === 2 ? 2 : 1, games: out };
   };
   return {
     async put(set) {
       await db.transaction().execute(async (tx) => {
         await tx.deleteFrom('challenge_seeds').where('challenge', '=', set.id).execute();
+        await tx.deleteFrom('challenge_games').where('challenge', '=', set.id).execute();
+        const fields = { title: set.title, description: set.description, format: set.format, updated_at: Date.now() };
         await tx
           .insertInto('challenges')
-          .values({ id: set.id, title: set.title, description: set.description, updated_at: Date.now() })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ title: set.title, description: set.description, updated_at: Date.now() }))
+          .values({ id: set.id, ...fields })
+          .onConflict((oc) => oc.column('id').doUpdateSet(fields))
           .execute();
-        const rows = Object.entries(set.games).flatMap(([game, seeds]) =>
-          seeds.map((s, position) => ({
+        const entries = Object.entries(set.games);
+        if (entries.length > 0)
+          await tx
+            .insertInto('challenge_games')
+            .values(
+              entries.map(([game, g], position) => ({
+                challenge: set.id,
+                game,
+                position,
+                version: g.version,
+                budget: g.budget === null ? null : JSON.stringify(g.budget),
+              })),
+            )
+            .execute();
+        const rows = entries.flatMap(([game, g]) =>
+          g.seeds.map((s, position) => ({
             challenge: set.id,
             game,
             position,
             seed: s.seed,
             random_score: s.random,
+            greedy_score: s.greedy ?? null,
             strong_score: s.strong,
           })),
         );
@@ -49,11 +73,11 @@ export function createChallengeStore(db: Kysely<Database>): ChallengeStore {
     },
     async get(id) {
       const row = await db.selectFrom('challenges').selectAll().where('id', '=', id).executeTakeFirst();
-      return row ? load(row.id, row.title, row.description) : null;
+      return row ? load(row) : null;
     },
     async list() {
       const rows = await db.selectFrom('challenges').selectAll().orderBy('id').execute();
-      return Promise.all(rows.map((r) => load(r.id, r.title, r.description)));
+      return Promise.all(rows.map(load));
     },
   };
 }

@@ -8,6 +8,7 @@ import { createChallengeStore } from './challenges.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { createRunStore } from './runs.ts';
 import type { Database, Dialect } from './schema.ts';
+import { createScorecardStore } from './scorecards.ts';
 import { createGameSessionStore } from './sessions.ts';
 import { sqliteNativeBinding } from './sqlite-binding.ts';
 import type { Store } from './store.ts';
@@ -113,6 +114,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     runs: createRunStore(db),
     boards: createBoardStore(db),
     challenges: createChallengeStore(db),
+    scorecards: createScorecardStore(db),
     games: createGameSessionStore(db),
     async health() {
       const started = performance.now();

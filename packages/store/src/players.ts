@@ -1,4 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from './schema.ts';
 
 /** Player names: 2-24 characters, letters, digits, `_ . -`, starting with a letter or digit. Unique ignoring case. */
 export const NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{1,23}$/;
@@ -40,4 +42,30 @@ export function keyMatches(key: string, storedHash: string): boolean {
   const a = Buffer.from(hashKey(key), 'hex');
   const b = Buffer.from(storedHash, 'hex');
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Inside a transaction: claims `name` for a new player (returning its key once) or checks `key` against the
+ * claimed name. The claim attempt comes first, a write: SQLite then takes its write lock before this transaction
+ * reads anything, so another process committing meanwhile makes it wait (busy_timeout), not fail.
+ */
+export async function claimOrCheck(
+  tx: Transaction<Database> | Kysely<Database>,
+  name: string,
+  key: string | null | undefined,
+  now: number,
+): Promise<{ id: number; playerKey?: string } | 'key_required' | 'wrong_key'> {
+  const fresh = newPlayerKey();
+  const claimed = await tx
+    .insertInto('players')
+    .values({ name, name_key: nameKey(name), key_hash: hashKey(fresh), created_at: now })
+    .onConflict((oc) => oc.column('name_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (claimed) return { id: Number(claimed.id), playerKey: fresh };
+  // Claimed before (or by a concurrent submission a moment ago): this one needs that key.
+  const player = await tx.selectFrom('players').select(['id', 'key_hash']).where('name_key', '=', nameKey(name)).executeTakeFirstOrThrow();
+  if (!key) return 'key_required';
+  if (!keyMatches(key, player.key_hash)) return 'wrong_key';
+  return { id: Number(player.id) };
 }

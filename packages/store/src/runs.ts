@@ -2,7 +2,7 @@ import { canonicalJson } from '@hearth/engine';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { countAhead } from './boards.ts';
 import { decodeActions, encodeActions, runHash } from './encode.ts';
-import { hashKey, keyMatches, nameKey, newPlayerKey } from './players.ts';
+import { claimOrCheck, keyMatches, nameKey } from './players.ts';
 import type { Database, RunsTable } from './schema.ts';
 import type { RunStore } from './store.ts';
 import type { NameCheck, NewRun, RunRecord, SubmitResult } from './types.ts';
@@ -64,28 +64,10 @@ export function createRunStore(db: Kysely<Database>): RunStore {
       let outcome: { id: number; playerId: number } | 'key_required' | 'wrong_key';
       try {
         outcome = await db.transaction().execute(async (tx) => {
-          const key = nameKey(run.player);
-          const fresh = newPlayerKey();
-          // The claim attempt comes first, a write: SQLite then takes its write lock before this transaction
-          // reads anything, so another process committing meanwhile makes it wait (busy_timeout), not fail.
-          const claimed = await tx
-            .insertInto('players')
-            .values({ name: run.player, name_key: key, key_hash: hashKey(fresh), created_at: now })
-            .onConflict((oc) => oc.column('name_key').doNothing())
-            .returning('id')
-            .executeTakeFirst();
-          let player: { id: number; key_hash: string };
-          if (claimed) {
-            playerKey = fresh;
-            player = { id: Number(claimed.id), key_hash: '' };
-          } else {
-            // Claimed before (or by a concurrent submission a moment ago): this one needs that key.
-            player = await tx.selectFrom('players').select(['id', 'key_hash']).where('name_key', '=', key).executeTakeFirstOrThrow();
-          }
-          if (playerKey === undefined) {
-            if (!run.key) return 'key_required' as const;
-            if (!keyMatches(run.key, player.key_hash)) return 'wrong_key' as const;
-          }
+          const claim = await claimOrCheck(tx, run.player, run.key, now);
+          if (typeof claim === 'string') return claim;
+          playerKey = claim.playerKey;
+          const player = { id: claim.id };
           const agent = run.agent ?? null;
           const inserted = await tx
             .insertInto('runs')
@@ -112,6 +94,11 @@ export function createRunStore(db: Kysely<Database>): RunStore {
             .returning('id')
             .executeTakeFirst();
           if (!inserted) throw new LostRace();
+          for (const challenge of run.challenges ?? [])
+            await tx
+              .insertInto('challenge_runs')
+              .values({ challenge, run_id: Number(inserted.id), game: run.game, seed: run.seed, player_id: Number(player.id) })
+              .execute();
           const best = { game: run.game, player_id: Number(player.id), run_id: Number(inserted.id), score: run.score, created_at: now };
           for (const scope of run.daily ? ['all', `daily:${run.daily}`] : ['all']) {
             // Replace the player's best only with a better run; a tie keeps the earlier one.

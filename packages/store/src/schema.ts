@@ -43,7 +43,61 @@ export interface ChallengesTable {
   id: string;
   title: string;
   description: string;
+  /** 1: season-1 (unpinned, unbudgeted, unclipped); 2: pinned, budgeted, clipped (migration 003). */
+  format: Generated<number>;
   updated_at: number;
+}
+
+/** A game of a set: its pinned rules version and its budget (JSON), both null for season-1. */
+export interface ChallengeGamesTable {
+  challenge: string;
+  game: string;
+  position: number;
+  version: string | null;
+  budget: string | null;
+}
+
+/** The runs that count for a budgeted set (their seed, version and budget matched when they were stored). */
+export interface ChallengeRunsTable {
+  challenge: string;
+  run_id: number;
+  game: string;
+  seed: number;
+  player_id: number;
+}
+
+export interface ScorecardsTable {
+  id: string;
+  challenge: string;
+  player_id: number;
+  kind: 'human' | 'agent';
+  model: string | null;
+  agent: string | null;
+  prompt: string | null;
+  /** JSON object of free metadata. */
+  meta: string;
+  closed: number;
+  opened_at: number;
+  closed_at: number | null;
+}
+
+/** One played seed of a scorecard: the run (or the identical run another player stored first) and its record. */
+export interface ScorecardRunsTable {
+  scorecard: string;
+  game: string;
+  seed: number;
+  run_id: number;
+  own: number;
+  score: number;
+  actions: number;
+  steps: number | null;
+  refusals: number | null;
+  ms: number | null;
+  usage_input: number | null;
+  usage_output: number | null;
+  usage_cost: number | null;
+  record: Uint8Array | null;
+  created_at: number;
 }
 
 export interface ChallengeSeedsTable {
@@ -55,6 +109,8 @@ export interface ChallengeSeedsTable {
   random_score: number;
   /** Score of the shipped strong bot on this seed (normalised score 100). */
   strong_score: number;
+  /** Score of the shipped greedy bot (null for season-1). */
+  greedy_score: number | null;
 }
 
 export interface GameSessionsTable {
@@ -87,6 +143,10 @@ export interface Database {
   runs: RunsTable;
   challenges: ChallengesTable;
   challenge_seeds: ChallengeSeedsTable;
+  challenge_games: ChallengeGamesTable;
+  challenge_runs: ChallengeRunsTable;
+  scorecards: ScorecardsTable;
+  scorecard_runs: ScorecardRunsTable;
   game_sessions: GameSessionsTable;
 }
 

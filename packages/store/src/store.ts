@@ -1,4 +1,5 @@
 import type {
+  AddEntryResult,
   BoardPage,
   BoardQuery,
   ChallengeSet,
@@ -7,7 +8,12 @@ import type {
   NameCheck,
   NewGameSession,
   NewRun,
+  NewScorecard,
+  NewScorecardEntry,
+  OpenScorecardResult,
   RunRecord,
+  Scorecard,
+  ScorecardEntry,
   StoreHealth,
   SubmitResult,
 } from './types.ts';
@@ -39,6 +45,23 @@ export interface ChallengeStore {
   list(): Promise<ChallengeSet[]>;
 }
 
+/** Scorecards: a batch of runs on one challenge set under tags (model, agent, prompt), opened and closed. */
+export interface ScorecardStore {
+  /** Opens a scorecard for a player (claiming the name when new, else checking the key). */
+  open(card: NewScorecard): Promise<OpenScorecardResult>;
+  get(id: string): Promise<Scorecard | null>;
+  /** Its played seeds, per game in the order they were added. */
+  entries(id: string): Promise<ScorecardEntry[]>;
+  /** Adds a stored run (or the identical run another player stored first) to an open scorecard; one per seed. */
+  add(entry: NewScorecardEntry): Promise<AddEntryResult>;
+  /** Closes it (no more runs); null when there is no such scorecard. Closing twice keeps the first time. */
+  close(id: string, now?: number): Promise<Scorecard | null>;
+  /** The episode record of a played seed (JSON lines), null when none was sent. */
+  record(id: string, game: string, seed: number): Promise<string | null>;
+  /** The most recently closed scorecards of a set, at most `limit`. */
+  closed(challenge: string, limit: number): Promise<Scorecard[]>;
+}
+
 /** Agent game sessions for the MCP server. */
 export interface GameSessionStore {
   create(session: NewGameSession): Promise<GameSession>;
@@ -55,6 +78,7 @@ export interface Store {
   readonly runs: RunStore;
   readonly boards: BoardStore;
   readonly challenges: ChallengeStore;
+  readonly scorecards: ScorecardStore;
   readonly games: GameSessionStore;
   health(): Promise<StoreHealth>;
   close(): Promise<void>;

@@ -41,6 +41,8 @@ export interface NewRun {
   version: string;
   /** The UTC date whose daily seed this is, when submitted on that date (the caller knows the daily seeds). */
   daily?: string | null;
+  /** The budgeted challenge sets this run counts for (the caller checked seed, version and budget: challengeMiss). */
+  challenges?: readonly string[];
   /** Defaults to Date.now(). */
   now?: number;
 }
@@ -93,19 +95,53 @@ export interface BoardPage {
 
 export interface ChallengeSeed {
   seed: number;
-  /** Mean score of the shipped random bot on this seed (normalised 0). */
+  /** Score of the shipped random bot on this seed (progress 0). */
   random: number;
-  /** Score of the shipped strong bot on this seed (normalised 100). */
+  /** Score of the shipped greedy bot on this seed (shown for reference; absent in season-1). */
+  greedy?: number;
+  /** Score of the shipped strong bot on this seed (progress 100). */
   strong: number;
 }
 
+/**
+ * What a run may spend to count for a set: at most `actions` actions, and at most `perType[t]` actions whose
+ * `type` is t (Sunloaf: { NEXT_DAY: 9 }, so a run ends at the end of day 10). A longer run is refused for the
+ * set, never truncated.
+ */
+export interface ChallengeBudget {
+  actions: number;
+  perType?: Record<string, number>;
+  /** The budget in words, e.g. "10 days (at most 9 NEXT_DAY actions), at most 300 actions". */
+  text: string;
+}
+
+/** One game of a set: the rules version it is pinned to, its budget and its seeds with their baselines. */
+export interface ChallengeGame {
+  /** The game's rules version (spec.version) a run must have been verified against; null: any (season-1). */
+  version: string | null;
+  /** null: no budget beyond the submission limit (season-1). */
+  budget: ChallengeBudget | null;
+  seeds: ChallengeSeed[];
+}
+
+/**
+ * A fixed challenge set. `format` 1 (season-1): unpinned, unbudgeted, progress unclipped, as first published.
+ * `format` 2 (season-2 on): every game pinned to a rules version with a budget, progress clipped to [0, 100].
+ */
 export interface ChallengeSet {
   id: string;
   title: string;
   description: string;
-  /** Per game slug, the seeds in order with their bot baselines. */
-  games: Record<string, ChallengeSeed[]>;
+  format: 1 | 2;
+  /** Per game slug, in the set's order. */
+  games: Record<string, ChallengeGame>;
 }
+
+/** Why a run does not count for a set's game, or null when it does. */
+export type ChallengeMiss =
+  | { reason: 'not_in_set'; message: string }
+  | { reason: 'version_mismatch'; message: string }
+  | { reason: 'over_budget'; message: string };
 
 /** An MCP agent's game, held server-side so the agent sends only a game id and an action. */
 export interface GameSession {
@@ -152,3 +188,80 @@ export interface StoreHealth {
   migration: string | null;
   error?: string;
 }
+
+/** What a scorecard is tagged with: the model, the agent's and the prompt's versions, and free metadata. */
+export interface ScorecardTags {
+  model: string | null;
+  agent: string | null;
+  prompt: string | null;
+  meta: Record<string, string | number | boolean | null>;
+}
+
+/** A batch of runs on one challenge set, opened and closed around an evaluation. */
+export interface Scorecard {
+  id: string;
+  challenge: string;
+  player: string;
+  /** "agent" when tagged with a model or an agent, else "human". */
+  kind: PlayerKind;
+  tags: ScorecardTags;
+  closed: boolean;
+  openedAt: number;
+  closedAt: number | null;
+}
+
+export interface NewScorecard {
+  challenge: string;
+  player: string;
+  key?: string | null;
+  tags: ScorecardTags;
+  now?: number;
+}
+
+export type OpenScorecardResult =
+  | { status: 'opened'; scorecard: Scorecard; playerKey?: string }
+  | { status: 'key_required' }
+  | { status: 'wrong_key' };
+
+/** What an episode record sums to (the harness and MCP send it with the run). */
+export interface EpisodeSummary {
+  /** Lines the agent sent: accepted actions plus refusals. */
+  steps: number;
+  refusals: number;
+  /** Total time the agent took to answer, milliseconds. */
+  ms: number;
+  /** Summed usage the agent reported on its own lines; null where it reported none. */
+  usage: { input: number | null; output: number | null; cost: number | null };
+}
+
+/** One played seed of a scorecard. */
+export interface ScorecardEntry {
+  game: string;
+  seed: number;
+  runId: number;
+  /** Who stored the run: the scorecard's player, or another player whose identical run came first. */
+  runPlayer: string;
+  /** False: identical to a run another player stored first; shown, never counted. */
+  own: boolean;
+  score: number;
+  actions: number;
+  summary: EpisodeSummary | null;
+  hasRecord: boolean;
+  createdAt: number;
+}
+
+export interface NewScorecardEntry {
+  scorecard: string;
+  game: string;
+  seed: number;
+  runId: number;
+  own: boolean;
+  score: number;
+  actions: number;
+  summary?: EpisodeSummary | null;
+  /** The episode record, JSON lines. */
+  record?: string | null;
+  now?: number;
+}
+
+export type AddEntryResult = 'added' | 'unknown' | 'closed' | 'seed_played';

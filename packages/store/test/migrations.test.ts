@@ -11,7 +11,7 @@ import type { Database } from '../src/schema.ts';
 const dir = mkdtempSync(join(tmpdir(), 'hearth-migrate-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-it('a database made by an older release is migrated at start, and 002 backfills the kept bests', async () => {
+it('a database made by an older release is migrated at start: 002 backfills the kept bests, 003 reads old sets as format 1', async () => {
   // The schema as release 001 left it, with runs in it.
   const file = join(dir, 'hearth.sqlite');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(file) }) });
@@ -45,11 +45,26 @@ it('a database made by an older release is migrated at start, and 002 backfills 
       })
       .execute();
   }
+  await db
+    .insertInto('challenges')
+    .values({ id: 'season-1', title: 'S1', description: 'd', updated_at: 1 } as never)
+    .execute();
+  await db
+    .insertInto('challenge_seeds')
+    .values({ challenge: 'season-1', game: 'cragwake', position: 0, seed: 5, random_score: 1, strong_score: 9 } as never)
+    .execute();
   await db.destroy();
 
   const store = await openStore({ dataDir: dir });
   try {
-    expect((await store.health()).migration).toBe('002-best-runs');
+    expect((await store.health()).migration).toBe(Object.keys(all).sort().pop());
+    expect(await store.challenges.get('season-1')).toEqual({
+      id: 'season-1',
+      title: 'S1',
+      description: 'd',
+      format: 1,
+      games: { cragwake: { version: null, budget: null, seeds: [{ seed: 5, random: 1, strong: 9 }] } },
+    });
     const board = await store.boards.page({ game: 'cragwake', board: 'all', limit: 10 });
     // b's best is its earlier 30 (created 99), which beats a's 30 (created 101).
     expect(board.rows.map((r) => [r.player, r.score, r.createdAt])).toEqual([

@@ -119,14 +119,19 @@ describe.each(backends.list.map((b) => [b.name, b] as const))('runs and boards o
       id: 's1',
       title: 'Season 1',
       description: 'test',
+      format: 1,
       games: {
-        cragwake: [
-          { seed: 11, random: 10, strong: 110 },
-          { seed: 12, random: 0, strong: 50 },
-        ],
+        cragwake: {
+          version: null,
+          budget: null,
+          seeds: [
+            { seed: 11, random: 10, strong: 110 },
+            { seed: 12, random: 0, strong: 50 },
+          ],
+        },
       },
     });
-    expect((await store.challenges.get('s1'))?.games.cragwake).toEqual([
+    expect((await store.challenges.get('s1'))?.games.cragwake?.seeds).toEqual([
       { seed: 11, random: 10, strong: 110 },
       { seed: 12, random: 0, strong: 50 },
     ]);

@@ -1,4 +1,4 @@
-import type { ChallengeSet, Store } from '@hearth/store';
+import { type ChallengeSet, CURRENT_CHALLENGE } from '@hearth/store';
 import type { Hono } from 'hono';
 import { dailySeed, dayNumber, utcDate } from '../challenge-daily.ts';
 import { type AppEnv, fail, type ServerContext, unknownGame } from '../context.ts';
@@ -6,8 +6,13 @@ import { type AppEnv, fail, type ServerContext, unknownGame } from '../context.t
 export const DAILY_RULE =
   'daily seed = hash(streamId("hearth-daily"), streamId(slug), days since 1970-01-01 UTC) with @hearth/rng (a u32); a run on it submitted that UTC day counts on the daily board';
 
-/** GET /api/challenges and /api/challenges/:slug: today's daily seeds and the fixed sets with their bot baselines. */
-export function registerChallengeRoutes(app: Hono<AppEnv>, ctx: ServerContext, store: Store, now: () => number = Date.now): void {
+/** GET /api/challenges and /api/challenges/:slug: today's daily seeds and the fixed sets (versions, budgets, bot baselines). */
+export function registerChallengeRoutes(
+  app: Hono<AppEnv>,
+  ctx: ServerContext,
+  sets: ReadonlyMap<string, ChallengeSet>,
+  now: () => number = Date.now,
+): void {
   const daily = (base: string, slug: string, date: string) => ({
     game: slug,
     date,
@@ -15,14 +20,27 @@ export function registerChallengeRoutes(app: Hono<AppEnv>, ctx: ServerContext, s
     initUrl: `${base}/api/games/${slug}/init?seed=${dailySeed(slug, date)}`,
     boardUrl: `${base}/api/leaderboards/${slug}?board=daily&date=${date}`,
   });
+  // Each set describes itself: per game the pinned rules version, the budget, the seeds with the bots' scores.
   const setFor = (base: string, set: ChallengeSet, slug?: string) => ({
     id: set.id,
     title: set.title,
     description: set.description,
+    format: set.format,
+    current: set.id === CURRENT_CHALLENGE,
+    scorecardBoardUrl: `${base}/api/scorecards?challenge=${set.id}`,
     games: Object.fromEntries(
       Object.entries(set.games)
         .filter(([g]) => (slug === undefined || g === slug) && ctx.games.has(g))
-        .map(([g, seeds]) => [g, { seeds, boardUrl: `${base}/api/leaderboards/${g}?board=challenge&challenge=${set.id}` }]),
+        .map(([g, game]) => [
+          g,
+          {
+            version: game.version,
+            servedVersion: ctx.games.get(g)?.game.spec.version,
+            budget: game.budget,
+            seeds: game.seeds,
+            boardUrl: `${base}/api/leaderboards/${g}?board=challenge&challenge=${set.id}`,
+          },
+        ]),
     ),
   });
   const dateOf = (raw: string | undefined) => (raw === undefined ? utcDate(now()) : dayNumber(raw) === null ? null : raw);
@@ -32,13 +50,13 @@ export function registerChallengeRoutes(app: Hono<AppEnv>, ctx: ServerContext, s
     const date = dateOf(c.req.query('date'));
     if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
     const base = ctx.baseUrl(c);
-    const sets = await store.challenges.list();
     return c.json({
       ok: true,
       date,
+      current: CURRENT_CHALLENGE,
       dailyRule: DAILY_RULE,
       daily: [...ctx.games.keys()].map((slug) => daily(base, slug, date)),
-      sets: sets.map((s) => setFor(base, s)),
+      sets: [...sets.values()].map((s) => setFor(base, s)),
     });
   });
 
@@ -50,13 +68,13 @@ export function registerChallengeRoutes(app: Hono<AppEnv>, ctx: ServerContext, s
     const date = dateOf(c.req.query('date'));
     if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
     const base = ctx.baseUrl(c);
-    const sets = await store.challenges.list();
     return c.json({
       ok: true,
       game: slug,
+      current: CURRENT_CHALLENGE,
       dailyRule: DAILY_RULE,
       daily: daily(base, slug, date),
-      sets: sets.map((s) => setFor(base, s, slug)),
+      sets: [...sets.values()].map((s) => setFor(base, s, slug)),
     });
   });
 }

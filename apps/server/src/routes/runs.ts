@@ -1,5 +1,19 @@
+import { canonicalJson } from '@hearth/engine';
 import { parseSeedNumber } from '@hearth/rng';
-import { AGENT_MAX, checkFreeText, checkName, NOTES_MAX, type RunRecord, type Store } from '@hearth/store';
+import {
+  AGENT_MAX,
+  type ChallengeSet,
+  challengeMiss,
+  checkFreeText,
+  checkName,
+  isScorecardId,
+  NOTES_MAX,
+  parseEpisode,
+  progressOf,
+  type RunRecord,
+  type Scorecard,
+  type Store,
+} from '@hearth/store';
 import type { Hono } from 'hono';
 import { checkContentType, parseJsonBody, readBody } from '../body.ts';
 import { dailySeed, utcDate } from '../challenge-daily.ts';
@@ -15,10 +29,27 @@ export interface RunRouteDeps {
   perPlayer: RateLimiter | null;
   /** Rate-limit tokens a submission costs its client beyond the request itself (plus 1 per 100 actions). */
   submitCost: number;
+  /** The challenge sets by id (loaded at start; fixed while the server runs). */
+  sets: ReadonlyMap<string, ChallengeSet>;
   now?: () => number;
 }
 
+/** HTTP status of each reason a run does not count for a set it was sent for. */
+const MISS_STATUS = { not_in_set: 400, version_mismatch: 409, over_budget: 400 } as const;
+
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
+
+/** A JSON request body within the limits (415, 413 or the parse refusal otherwise), with its text. */
+export async function readJsonRequest(ctx: ServerContext, c: AppContext) {
+  const typeProblem = checkContentType(c.req.header('content-type'));
+  if (typeProblem) return fail(ctx, c, 415, 'unsupported_media_type', typeProblem);
+  const bytes = await readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes);
+  if (bytes === null)
+    return fail(ctx, c, 413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });
+  const parsed = parseJsonBody(bytes, ctx.limits);
+  if (!parsed.ok) return fail(ctx, c, parsed.status, parsed.reason, parsed.message);
+  return parsed;
+}
 
 /** POST /api/runs and GET /api/runs/:id: verified runs, replayed off the event loop, stored only when accepted. */
 export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: RunRouteDeps): void {
@@ -27,13 +58,8 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
 
   app.post('/api/runs', async (c) => {
     c.set('route', '/api/runs');
-    const typeProblem = checkContentType(c.req.header('content-type'));
-    if (typeProblem) return fail(ctx, c, 415, 'unsupported_media_type', typeProblem);
-    const bytes = await readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes);
-    if (bytes === null)
-      return fail(ctx, c, 413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });
-    const parsed = parseJsonBody(bytes, ctx.limits);
-    if (!parsed.ok) return fail(ctx, c, parsed.status, parsed.reason, parsed.message);
+    const parsed = await readJsonRequest(ctx, c);
+    if (parsed instanceof Response) return parsed;
     const body = parsed.value as Record<string, unknown>;
 
     const slug = typeof body.game === 'string' ? body.game : '';
@@ -56,14 +82,119 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     const bearer = authorization === undefined ? null : BEARER.exec(authorization);
     if (authorization !== undefined && !bearer) return fail(ctx, c, 401, 'invalid_key', 'Authorization must be "Bearer <player key>"');
     const key = bearer?.[1] ?? null;
+    const version = served.game.spec.version;
+
+    // The rules version the client played under: another one is refused (its score would mean something else).
+    if (body.version !== undefined && body.version !== version) {
+      const declared = typeof body.version === 'string' ? body.version.slice(0, 32) : JSON.stringify(body.version)?.slice(0, 32);
+      return fail(
+        ctx,
+        c,
+        409,
+        'version_mismatch',
+        `this server runs ${slug} rules ${version}; the run declares ${declared}: replay it against ${version} (GET /api/games/${slug}/spec) or leave version out`,
+      );
+    }
+    // The set the run is for: named, or the scorecard's.
+    let card: Scorecard | null = null;
+    if (body.scorecard !== undefined) {
+      if (!isScorecardId(body.scorecard))
+        return fail(ctx, c, 400, 'invalid_body', 'scorecard must be the id POST /api/scorecards returned (sc_...)');
+      card = await store.scorecards.get(body.scorecard);
+      if (!card) return fail(ctx, c, 404, 'unknown_scorecard', `no scorecard ${body.scorecard}`);
+      if (card.closed) return fail(ctx, c, 409, 'scorecard_closed', `scorecard ${card.id} is closed; open another for more runs`);
+      if (card.player.toLowerCase() !== player.toLowerCase())
+        return fail(
+          ctx,
+          c,
+          403,
+          'not_your_scorecard',
+          `scorecard ${card.id} belongs to ${card.player}; send runs into it as ${card.player}`,
+        );
+    }
+    const setId = card?.challenge ?? body.challenge;
+    if (body.challenge !== undefined && (typeof body.challenge !== 'string' || (card && body.challenge !== card.challenge)))
+      return fail(
+        ctx,
+        c,
+        400,
+        'invalid_body',
+        card ? `scorecard ${card.id} is for ${card.challenge}, not ${String(body.challenge)}` : 'challenge must be a set id',
+      );
+    const set = typeof setId === 'string' ? deps.sets.get(setId) : undefined;
+    if (typeof setId === 'string' && !set) return unknownChallenge(ctx, c, setId, deps.sets);
+    if (set) {
+      const miss = challengeMiss(set, { game: slug, seed: seed.seed, version, actions });
+      if (miss) return fail(ctx, c, MISS_STATUS[miss.reason], miss.reason, `${miss.message}; nothing was stored`);
+    }
+    let record: ReturnType<typeof parseEpisode> | null = null;
+    if (body.record !== undefined) {
+      if (typeof body.record !== 'string')
+        return fail(ctx, c, 400, 'invalid_record', 'record must be the episode record as one string of JSON lines');
+      record = parseEpisode(body.record);
+      if (!record.ok) return fail(ctx, c, 400, 'invalid_record', record.message);
+      if (record.header.game !== slug || record.header.seed !== seed.seed)
+        return fail(
+          ctx,
+          c,
+          400,
+          'invalid_record',
+          `the record is of ${record.header.game} seed ${record.header.seed}, not ${slug} seed ${seed.seed}`,
+        );
+      if (canonicalJson(record.actions) !== canonicalJson(actions))
+        return fail(
+          ctx,
+          c,
+          400,
+          'invalid_record',
+          `the record's accepted steps (${record.actions.length}) are not the run's actions (${actions.length})`,
+        );
+    }
+    if (card && (await store.scorecards.entries(card.id)).some((e) => e.game === slug && e.seed === seed.seed))
+      return fail(ctx, c, 409, 'seed_played', `scorecard ${card.id} already has ${slug} seed ${seed.seed}; nothing was stored`);
 
     // Heavier than a plain request: the client pays for the replay it asks for (one token per 100 actions).
     const wait = ctx.charge(c, deps.submitCost + Math.floor(actions.length / 100));
     if (wait > 0) return rateLimited(ctx, c, wait);
 
     const base = ctx.baseUrl(c);
+    const join = async (run: RunRecord, response: Record<string, unknown>, status: 200 | 201) => {
+      if (!card || !set) return c.json(response, status);
+      const own = run.player.toLowerCase() === player.toLowerCase();
+      const added = await store.scorecards.add({
+        scorecard: card.id,
+        game: slug,
+        seed: seed.seed,
+        runId: run.id,
+        own,
+        score: run.score,
+        actions: run.actions.length,
+        summary: record?.ok ? record.summary : null,
+        record: typeof body.record === 'string' ? body.record : null,
+        now: now(),
+      });
+      if (added === 'closed')
+        return fail(ctx, c, 409, 'scorecard_closed', `scorecard ${card.id} was closed meanwhile; the run is stored as run ${run.id}`);
+      if (added !== 'added')
+        return fail(ctx, c, 409, 'seed_played', `scorecard ${card.id} got ${slug} seed ${seed.seed} meanwhile; the run is run ${run.id}`);
+      const baseline = set.games[slug]?.seeds.find((x) => x.seed === seed.seed);
+      const progress = own && baseline ? progressOf(baseline, run.score).progress : 0;
+      return c.json(
+        { ...response, scorecard: { id: card.id, game: slug, seed: seed.seed, counted: own, progress, url: scorecardUrl(base, card.id) } },
+        status,
+      );
+    };
+
     const existing = await store.runs.findDuplicate(slug, seed.seed, actions);
-    if (existing) return c.json(answer(base, existing, (await store.runs.rankOf(slug, existing.player)) ?? 0, true));
+    if (existing) {
+      if (card) {
+        // Joining a scorecard needs the player's key even for a run that is stored already.
+        const check = await store.runs.checkName(player, key);
+        if (check === 'key_required') return keyRequired(c, player);
+        if (check === 'wrong_key') return wrongKey(c, player);
+      }
+      return join(existing, duplicateAnswer(base, existing, (await store.runs.rankOf(slug, existing.player)) ?? 0, player, deps.sets), 200);
+    }
 
     const check = await store.runs.checkName(player, key);
     if (check === 'key_required') return keyRequired(c, player);
@@ -84,6 +215,9 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     }
     const at = now();
     const today = utcDate(at);
+    const counts = [...deps.sets.values()].filter(
+      (x) => x.format === 2 && challengeMiss(x, { game: slug, seed: seed.seed, version, actions }) === null,
+    );
     const result = await store.runs.submit({
       game: slug,
       seed: seed.seed,
@@ -97,17 +231,20 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
       gameOver: outcome.gameOver,
       end: outcome.end,
       stateHash: outcome.stateHash,
-      version: served.game.spec.version,
+      version,
       daily: dailySeed(slug, today) === seed.seed ? today : null,
+      challenges: counts.map((x) => x.id),
       now: at,
     });
     if (result.status === 'key_required' || result.status === 'wrong_key') {
       // Claimed by a concurrent submission after the check above.
       return result.status === 'key_required' ? keyRequired(c, player) : wrongKey(c, player);
     }
-    const response = answer(base, result.run, result.rank, result.status === 'duplicate');
-    if (result.status === 'stored' && result.playerKey) {
-      return c.json(
+    if (result.status === 'duplicate') return join(result.run, duplicateAnswer(base, result.run, result.rank, player, deps.sets), 200);
+    const response = answer(base, result.run, result.rank, deps.sets);
+    if (result.playerKey) {
+      return join(
+        result.run,
         {
           ...response,
           playerKey: result.playerKey,
@@ -116,7 +253,7 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
         201,
       );
     }
-    return c.json(response, result.status === 'stored' ? 201 : 200);
+    return join(result.run, response, 201);
   });
 
   app.get('/api/runs/:id', async (c) => {
@@ -167,7 +304,20 @@ export function publicRun(run: RunRecord) {
   };
 }
 
-function answer(base: string, run: RunRecord, rank: number, duplicate: boolean) {
+/** Which sets a stored run counts for: every set holding its seed, with the reason where it does not. */
+export function countsFor(run: RunRecord, sets: ReadonlyMap<string, ChallengeSet>) {
+  return [...sets.values()].flatMap((set) => {
+    const miss = challengeMiss(set, run);
+    if (miss?.reason === 'not_in_set') return [];
+    return [miss ? { set: set.id, counts: false, reason: miss.reason, message: miss.message } : { set: set.id, counts: true }];
+  });
+}
+
+/**
+ * The answer to a submission. A run identical to one already stored (same game, seed, action list) is not stored
+ * again: the first submitter owns it, and `message` says so plainly (`identicalTo` names the run and its owner).
+ */
+function answer(base: string, run: RunRecord, rank: number, sets: ReadonlyMap<string, ChallengeSet>) {
   return {
     ok: true as const,
     runId: run.id,
@@ -178,9 +328,38 @@ function answer(base: string, run: RunRecord, rank: number, duplicate: boolean) 
     rank,
     daily: run.daily,
     url: runUrl(base, run.id),
-    duplicate,
+    duplicate: false,
     player: run.player,
+    version: run.version,
+    challenges: countsFor(run, sets),
   };
+}
+
+/** The same answer for a run found already stored: says plainly whose it is. */
+function duplicateAnswer(base: string, run: RunRecord, rank: number, submitter: string, sets: ReadonlyMap<string, ChallengeSet>) {
+  const mine = run.player.toLowerCase() === submitter.toLowerCase();
+  return {
+    ...answer(base, run, rank, sets),
+    duplicate: true,
+    counted: mine,
+    identicalTo: { runId: run.id, player: run.player },
+    message: mine
+      ? `you stored this run before (run ${run.id}); it was not stored again`
+      : `identical to run ${run.id} by ${run.player}, who submitted this action list first and owns it; nothing was stored and it does not count for ${submitter}`,
+  };
+}
+
+export const scorecardUrl = (base: string, id: string): string => `${base}/api/scorecards/${id}`;
+
+/** 404 unknown_challenge naming the sets there are. */
+export function unknownChallenge(ctx: ServerContext, c: AppContext, id: string, sets: ReadonlyMap<string, ChallengeSet>) {
+  return fail(
+    ctx,
+    c,
+    404,
+    'unknown_challenge',
+    `no challenge set ${JSON.stringify(id.slice(0, 64))}; the sets are: ${[...sets.keys()].join(', ')}`,
+  );
 }
 
 /** Route patterns and methods, for 405 answers. */

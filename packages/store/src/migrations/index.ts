@@ -2,6 +2,7 @@ import type { Migration, MigrationProvider } from 'kysely';
 import type { Dialect } from '../schema.ts';
 import { initial } from './001-initial.ts';
 import { bestRuns } from './002-best-runs.ts';
+import { scorecards } from './003-scorecards.ts';
 
 /**
  * Every migration, in order. Names sort in application order; a released migration is never edited: a change
@@ -11,6 +12,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
   const migrations: Record<string, Migration> = {
     '001-initial': initial(dialect),
     '002-best-runs': bestRuns,
+    '003-scorecards': scorecards(dialect),
   };
   return { getMigrations: async () => migrations };
 }

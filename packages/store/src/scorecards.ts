@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { Kysely, Selectable } from 'kysely';
+import { claimOrCheck } from './players.ts';
+import type { Database, ScorecardsTable } from './schema.ts';
+import type { ScorecardStore } from './store.ts';
+import type { EpisodeSummary, Scorecard, ScorecardEntry } from './types.ts';
+
+const ID = /^sc_[A-Za-z0-9_-]{22}$/;
+
+/** 128 random bits: a scorecard id is public (anyone may read it), only its player may add to or close it. */
+export const newScorecardId = (): string => `sc_${randomBytes(16).toString('base64url')}`;
+export const isScorecardId = (id: unknown): id is string => typeof id === 'string' && ID.test(id);
+
+const toCard = (row: Selectable<ScorecardsTable> & { player: string }): Scorecard => ({
+  id: row.id,
+  challenge: row.challenge,
+  player: row.player,
+  kind: row.kind,
+  tags: { model: row.model, agent: row.agent, prompt: row.prompt, meta: JSON.parse(row.meta) },
+  closed: Number(row.closed) === 1,
+  openedAt: Number(row.opened_at),
+  closedAt: row.closed_at === null ? null : Number(row.closed_at),
+});
+
+const num = (v: number | string | null): number | null => (v === null ? null : Number(v));
+
+export function createScorecardStore(db: Kysely<Database>): ScorecardStore {
+  const select = () =>
+    db.selectFrom('scorecards as s').innerJoin('players as p', 'p.id', 's.player_id').selectAll('s').select('p.name as player');
+  const get = async (id: string) => {
+    if (!isScorecardId(id)) return null;
+    const row = await select().where('s.id', '=', id).executeTakeFirst();
+    return row ? toCard(row) : null;
+  };
+  return {
+    async open(card) {
+      const now = card.now ?? Date.now();
+      const id = newScorecardId();
+      const kind = card.tags.model !== null || card.tags.agent !== null ? 'agent' : 'human';
+      const outcome = await db.transaction().execute(async (tx) => {
+        const claim = await claimOrCheck(tx, card.player, card.key, now);
+        if (typeof claim === 'string') return claim;
+        await tx
+          .insertInto('scorecards')
+          .values({
+            id,
+            challenge: card.challenge,
+            player_id: claim.id,
+            kind,
+            model: card.tags.model,
+            agent: card.tags.agent,
+            prompt: card.tags.prompt,
+            meta: JSON.stringify(card.tags.meta),
+            closed: 0,
+            opened_at: now,
+            closed_at: null,
+          })
+          .execute();
+        return claim;
+      });
+      if (typeof outcome === 'string') return { status: outcome };
+      const scorecard = await get(id);
+      if (!scorecard) throw new Error('opened scorecard not found');
+      return outcome.playerKey ? { status: 'opened', scorecard, playerKey: outcome.playerKey } : { status: 'opened', scorecard };
+    },
+
+    get,
+
+    async entries(id) {
+      if (!isScorecardId(id)) return [];
+      const rows = await db
+        .selectFrom('scorecard_runs as e')
+        .innerJoin('runs as r', 'r.id', 'e.run_id')
+        .innerJoin('players as p', 'p.id', 'r.player_id')
+        .select([
+          'e.game',
+          'e.seed',
+          'e.run_id',
+          'e.own',
+          'e.score',
+          'e.actions',
+          'e.steps',
+          'e.refusals',
+          'e.ms',
+          'e.usage_input',
+          'e.usage_output',
+          'e.usage_cost',
+          'e.created_at',
+          'p.name as run_player',
+        ])
+        .select((eb) => eb('e.record', 'is not', null).as('has_record'))
+        .where('e.scorecard', '=', id)
+        .orderBy('e.game')
+        .orderBy('e.created_at')
+        .orderBy('e.seed')
+        .execute();
+      return rows.map((r): ScorecardEntry => {
+        const summary: EpisodeSummary | null =
+          r.steps === null
+            ? null
+            : {
+                steps: Number(r.steps),
+                refusals: Number(r.refusals ?? 0),
+                ms: Number(r.ms ?? 0),
+                usage: { input: num(r.usage_input), output: num(r.usage_output), cost: num(r.usage_cost) },
+              };
+        return {
+          game: r.game,
+          seed: Number(r.seed),
+          runId: Number(r.run_id),
+          runPlayer: r.run_player,
+          own: Number(r.own) === 1,
+          score: Number(r.score),
+          actions: Number(r.actions),
+          summary,
+          hasRecord: Boolean(Number(r.has_record)) || r.has_record === true,
+          createdAt: Number(r.created_at),
+        };
+      });
+    },
+
+    async add(entry) {
+      return db.transaction().execute(async (tx) => {
+        // The row lock (PostgreSQL) or the write lock (SQLite) keeps a close and an add from crossing.
+        const card = await tx.selectFrom('scorecards').select(['closed']).where('id', '=', entry.scorecard).executeTakeFirst();
+        if (!card) return 'unknown' as const;
+        if (Number(card.closed) === 1) return 'closed' as const;
+        const s = entry.summary ?? null;
+        const inserted = await tx
+          .insertInto('scorecard_runs')
+          .values({
+            scorecard: entry.scorecard,
+            game: entry.game,
+            seed: entry.seed,
+            run_id: entry.runId,
+            own: entry.own ? 1 : 0,
+            score: entry.score,
+            actions: entry.actions,
+            steps: s?.steps ?? null,
+            refusals: s?.refusals ?? null,
+            ms: s === null ? null : Math.round(s.ms),
+            usage_input: s?.usage.input ?? null,
+            usage_output: s?.usage.output ?? null,
+            usage_cost: s?.usage.cost ?? null,
+            record: entry.record ? deflateRawSync(Buffer.from(entry.record, 'utf8')) : null,
+            created_at: entry.now ?? Date.now(),
+          })
+          .onConflict((oc) => oc.columns(['scorecard', 'game', 'seed']).doNothing())
+          .returning('run_id')
+          .executeTakeFirst();
+        return inserted ? ('added' as const) : ('seed_played' as const);
+      });
+    },
+
+    async close(id, now) {
+      if (!isScorecardId(id)) return null;
+      await db
+        .updateTable('scorecards')
+        .set({ closed: 1, closed_at: now ?? Date.now() })
+        .where('id', '=', id)
+        .where('closed', '=', 0)
+        .execute();
+      return get(id);
+    },
+
+    async record(id, game, seed) {
+      if (!isScorecardId(id)) return null;
+      const row = await db
+        .selectFrom('scorecard_runs')
+        .select('record')
+        .where('scorecard', '=', id)
+        .where('game', '=', game)
+        .where('seed', '=', seed)
+        .executeTakeFirst();
+      return row?.record ? inflateRawSync(row.record).toString('utf8') : null;
+    },
+
+    async closed(challenge, limit) {
+      const rows = await select()
+        .where('s.challenge', '=', challenge)
+        .where('s.closed', '=', 1)
+        .orderBy('s.closed_at', 'desc')
+        .orderBy('s.id')
+        .limit(limit)
+        .execute();
+      return rows.map(toCard);
+    },
+  };
+}
