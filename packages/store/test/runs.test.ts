@@ -152,7 +152,7 @@ describe.each(backends.list.map((b) => [b.name, b] as const))('runs and boards o
     expect((await store.challenges.list()).map((s) => s.id)).toEqual(['s1']);
   });
 
-  it('over many random runs, the kept bests and the window query give the same board, page by page', async () => {
+  it('over many random runs, the kept bests and the window query give the same board, page by page', { timeout: 60_000 }, async () => {
     const store = await open();
     let x = 99;
     const rnd = (n: number) => {
