@@ -1,0 +1,161 @@
+"""A child process spoken to by lines of JSON: the Node CLI (`hearth play --json`, `hearth sim serve`).
+Every read has a timeout; a child that exits or stops answering raises EngineError with its last stderr lines."""
+
+from __future__ import annotations
+
+import json
+import os
+import selectors
+import shutil
+import subprocess
+import threading
+import time
+from collections import deque
+from pathlib import Path
+from typing import Any, List, Optional
+
+from .errors import EngineError, ProtocolError
+
+__all__ = ["find_cli", "LinePipe"]
+
+
+def find_cli() -> List[str]:
+    """The command that runs the CLI: $HEARTH_CLI (a hearth.mjs, or any executable), else the repository's built
+    apps/cli/dist/hearth.mjs above the current directory or above this package. Node is $HEARTH_NODE or `node`."""
+    node = os.environ.get("HEARTH_NODE") or shutil.which("node")
+    explicit = os.environ.get("HEARTH_CLI")
+    candidates: List[Path] = []
+    if explicit:
+        path = Path(explicit)
+        if not path.exists():
+            raise EngineError(f"HEARTH_CLI={explicit} does not exist")
+        candidates.append(path)
+    else:
+        for start in (Path.cwd(), Path(__file__).resolve().parent):
+            for d in (start, *start.parents):
+                c = d / "apps" / "cli" / "dist" / "hearth.mjs"
+                if c.is_file():
+                    candidates.append(c)
+                    break
+    if not candidates:
+        raise EngineError(
+            "the hearth CLI was not found: build it in the repository (pnpm --filter @hearth/cli build, giving "
+            "apps/cli/dist/hearth.mjs) and run from inside the repository, or set HEARTH_CLI to that file"
+        )
+    cli = candidates[0]
+    if cli.suffix in (".mjs", ".js"):
+        if not node:
+            raise EngineError("node was not found on PATH (set HEARTH_NODE): the local engine runs in Node.js 20+")
+        return [node, str(cli)]
+    return [str(cli)]
+
+
+class LinePipe:
+    """One long-lived child process: write a line, read a line, each with a timeout."""
+
+    def __init__(self, args: List[str], *, timeout: float = 30.0, what: str = "hearth") -> None:
+        self.what = what
+        self.timeout = timeout
+        self._stderr: deque = deque(maxlen=20)
+        try:
+            self.proc = subprocess.Popen(
+                find_cli() + args,
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                bufsize=0,
+            )
+        except OSError as err:
+            raise EngineError(f"{what}: could not start the CLI ({err})") from None
+        threading.Thread(target=self._drain_stderr, daemon=True).start()
+        self._sel = selectors.DefaultSelector()
+        self._sel.register(self.proc.stdout, selectors.EVENT_READ)
+        self._buf = bytearray()
+        self._fd = self.proc.stdout.fileno()
+
+    def _drain_stderr(self) -> None:
+        for line in iter(self.proc.stderr.readline, b""):
+            self._stderr.append(line.decode("utf-8", "replace").rstrip())
+
+    def _died(self, doing: str) -> EngineError:
+        try:
+            code = self.proc.wait(timeout=1.0)
+        except subprocess.TimeoutExpired:
+            code = None
+        time.sleep(0.05)  # let the stderr thread collect the last words
+        tail = " | ".join(list(self._stderr)[-5:])
+        status = f"exited with code {code}" if code is not None else "closed its output"
+        return EngineError(f"{self.what}: the engine process {status} while {doing}" + (f": {tail}" if tail else ""))
+
+    def send(self, line: str) -> None:
+        try:
+            self.proc.stdin.write(line.encode("utf-8") + b"\n")
+            self.proc.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            raise self._died("taking a line") from None
+
+    def read_line(self, timeout: Optional[float] = None) -> bytes:
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            nl = self._buf.find(b"\n")
+            if nl >= 0:
+                line = bytes(self._buf[:nl])
+                del self._buf[: nl + 1]
+                return line
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._sel.select(left):
+                self.close()
+                raise EngineError(f"{self.what}: no answer within {self.timeout if timeout is None else timeout:g} s (the engine process was stopped)")
+            chunk = os.read(self._fd, 1 << 20)
+            if not chunk:
+                raise self._died("answering")
+            self._buf += chunk
+
+    def read_json(self, timeout: Optional[float] = None) -> Any:
+        line = self.read_line(timeout)
+        try:
+            return json.loads(line)
+        except ValueError:
+            raise ProtocolError(f"{self.what}: the engine wrote a line that is not JSON: {line[:200]!r}") from None
+
+    def call(self, request: str) -> Any:
+        self.send(request)
+        return self.read_json()
+
+    @property
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def close(self) -> None:
+        """End of input, then a bounded wait; a child that does not leave is terminated, then killed."""
+        if self.proc.poll() is None:
+            try:
+                self.proc.stdin.close()
+            except OSError:
+                pass
+            try:
+                self.proc.wait(timeout=2.0)
+            except subprocess.TimeoutExpired:
+                self.proc.terminate()
+                try:
+                    self.proc.wait(timeout=2.0)
+                except subprocess.TimeoutExpired:
+                    self.proc.kill()
+                    self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            try:
+                f.close()
+            except (OSError, ValueError):
+                pass
+        try:
+            self._sel.close()
+        except (OSError, ValueError, KeyError):
+            pass
+
+    def __del__(self) -> None:  # a forgotten pipe must not leave a process behind
+        try:
+            if self.proc.poll() is None:
+                self.proc.kill()
+                self.proc.wait()
+        except Exception:
+            pass
