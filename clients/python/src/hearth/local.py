@@ -8,11 +8,12 @@ from __future__ import annotations
 import base64
 import json
 import random
+import subprocess
 from typing import Any, Dict, List, Optional, Sequence
 
 from ._canonical import state_hash
-from ._pipe import LinePipe
-from .errors import ProtocolError
+from ._pipe import LinePipe, find_cli
+from .errors import EngineError, ProtocolError
 from .types import Refusal, Result, Step
 
 __all__ = ["local", "LocalGame"]
@@ -46,11 +47,11 @@ class LocalGame:
     def spec(self) -> Dict[str, Any]:
         """The game's spec (from the first line when asked for, else `hearth spec <slug> --json`, once)."""
         if self._spec is None:
-            pipe = LinePipe(["spec", self.slug, "--json"], timeout=self.timeout, what=f"hearth spec {self.slug}")
             try:
-                self._spec = pipe.read_json()
-            finally:
-                pipe.close()
+                done = subprocess.run(find_cli() + ["spec", self.slug, "--json"], capture_output=True, timeout=self.timeout)
+                self._spec = json.loads(done.stdout)
+            except (OSError, ValueError, subprocess.TimeoutExpired) as err:
+                raise EngineError(f"hearth spec {self.slug}: {err}") from None
         return self._spec
 
     def reset(self, seed: Optional[int] = None) -> Step:

@@ -1,0 +1,89 @@
+"""hearth.evaluate: records and a scorecard like `hearth agent run`, resumable after an interrupt."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import hearth
+from hearth.evaluate import challenge_set
+
+from conftest import REPO
+
+
+def first_legal(step):
+    return step.actions[0] if step.actions else {"type": "SHOOT", "angleDeg": 90}
+
+
+def test_a_function_agent_over_seeds_gives_records_that_replay_and_a_scorecard(server, tmp_path):
+    card = hearth.evaluate(first_legal, ["stormlark", "lantern-volley"], seeds="1..3", jobs=2, out=tmp_path, max_turns=40)
+    assert [g["slug"] for g in card.games] == ["stormlark", "lantern-volley"] and all(g["runs"] == 3 for g in card.games)
+    assert "no baseline" in card.notes["stormlark"] and "stormlark" in str(card)
+    for run in card.runs:
+        record = json.loads((tmp_path / f"{run.slug}-{run.seed}.json").read_text())
+        assert record["actions"] == run.actions and record["end"] in ("game_over", "max_turns")
+        check = hearth.Client(server.url).verify(run.slug, run.seed, record["actions"])  # the record replays
+        assert (check.score, check.turns, check.game_over) == (record["score"], record["turns"], record["gameOver"])
+    best = max(r.score for r in card.runs if r.slug == "stormlark")
+    assert card.games[0]["best"] == best
+
+
+def test_season_1_seeds_are_normalised_against_the_shipped_bots(server, tmp_path):
+    client = hearth.Client(server.url)
+    seeds, baselines = challenge_set("season-1", "cragwake", client)
+    assert len(seeds) == 20 and challenge_set("season-1", "cragwake") == (seeds, baselines)  # the server's = the repository's
+    agent = type("Agent", (), {"reset": lambda self, g, s: None, "act": lambda self, step: first_legal(step)})()
+    card = hearth.evaluate(agent, "cragwake", seeds="season-1", jobs=4, client=client, out=tmp_path, max_turns=15)
+    g = card.games[0]
+    assert g["runs"] == 20 and g["normalised"]["seeds"] == 20
+    expected = sum((r.score - baselines[("cragwake", r.seed)][0]) / (baselines[("cragwake", r.seed)][1] - baselines[("cragwake", r.seed)][0]) * 100 for r in card.runs) / 20
+    assert g["normalised"]["mean"] == pytest.approx(expected)
+
+
+SLOW_AGENT = """
+import sys, time, hearth
+played = open(sys.argv[2], "a")
+class Agent:
+    def reset(self, game, seed):
+        played.write(f"{game}-{seed}\\n"); played.flush()
+    def act(self, step):
+        time.sleep(0.02)
+        return step.actions[0] if step.actions else {"type": "SHOOT", "angleDeg": 90}
+hearth.evaluate(Agent(), "stormlark", seeds="1..8", jobs=2, out=sys.argv[1], max_turns=25)
+"""
+
+
+def test_an_interrupted_evaluation_resumes_without_replaying_recorded_runs(cli, tmp_path):
+    out, played = tmp_path / "runs", tmp_path / "played.txt"
+    proc = subprocess.Popen([sys.executable, "-c", SLOW_AGENT, str(out), str(played)], cwd=REPO, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(list(out.glob("*.json"))) < 2 and proc.poll() is None:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode != 0 and b"KeyboardInterrupt" in err
+    recorded = sorted(p.stem for p in out.glob("*.json"))
+    assert 2 <= len(recorded) < 8, recorded
+    for p in out.glob("*.json"):
+        json.loads(p.read_text())  # every record is whole (written atomically)
+    assert not list(out.glob("*.tmp-*"))
+    again = []
+    agent = type("Agent", (), {"reset": lambda self, g, s: again.append(f"{g}-{s}"), "act": lambda self, step: first_legal(step)})()
+    card = hearth.evaluate(agent, "stormlark", seeds="1..8", jobs=2, out=out, max_turns=25)
+    assert card.games[0]["runs"] == 8
+    assert set(again).isdisjoint(recorded) and sorted(again + recorded) == sorted(f"stormlark-{s}" for s in range(1, 9))
+
+
+def test_an_agent_that_raises_stops_the_evaluation_and_names_its_error(cli, tmp_path):
+    def broken(step):
+        raise RuntimeError("model unavailable")
+
+    with pytest.raises(RuntimeError, match="model unavailable"):
+        hearth.evaluate(broken, "stormlark", seeds="1..3", jobs=2, out=tmp_path)

@@ -1,0 +1,42 @@
+"""The README's examples, run as written (the server URL swapped for the test server's)."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+
+import pytest
+
+from conftest import CLI, REPO
+
+README = (REPO / "clients" / "python" / "README.md").read_text()
+BLOCKS = re.findall(r"```python\n(.*?)```", README, re.S)
+
+
+def test_the_five_line_client_example_plays_a_whole_game(server):
+    code = BLOCKS[0]
+    assert len(code.strip().splitlines()) == 5
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(code.replace("http://127.0.0.1:8787", server.url), {})
+    score, digest = out.getvalue().split()
+    assert float(score) > 0 and re.fullmatch(r"[0-9a-f]{64}", digest)
+
+
+def test_the_gymnasium_example_runs_to_the_end(cli):
+    pytest.importorskip("gymnasium", reason="gymnasium is not installed")
+    scope: dict = {}
+    exec(BLOCKS[1], scope)
+    assert scope["done"] and scope["info"]["score"] >= 0
+    scope["env"].close()
+
+
+def test_the_evaluate_example_prints_a_normalised_scorecard(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)  # its records go to ./agent-runs
+    monkeypatch.setenv("HEARTH_CLI", str(CLI))
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        exec(BLOCKS[3], {})
+    assert "stormlark" in out.getvalue() and "(20 seeds)" in out.getvalue()
+    assert len(list((tmp_path / "agent-runs").glob("stormlark-*.json"))) == 20
