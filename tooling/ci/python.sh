@@ -17,7 +17,7 @@ if ! python3 -m venv "$venv/venv" >/dev/null 2>&1; then
   exit 0
 fi
 py="$venv/venv/bin/python"
-pip=("$py" -m pip install -q --disable-pip-version-check --retries 1 --timeout 30)
+pip=("$py" -m pip install -qq --disable-pip-version-check --retries 1 --timeout 30)
 if ! "${pip[@]}" "./clients/python[gym,test]"; then
   echo "python: gymnasium/numpy could not be installed; installing the core alone (the [gym] tests will skip)"
   if ! "${pip[@]}" "./clients/python[test]"; then

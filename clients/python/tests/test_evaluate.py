@@ -25,10 +25,16 @@ def first_legal(step):
 def test_a_function_agent_over_seeds_gives_records_that_replay_and_a_scorecard(server, tmp_path):
     card = hearth.evaluate(first_legal, ["stormlark", "lantern-volley"], seeds="1..3", jobs=2, out=tmp_path, max_turns=40)
     assert [g["slug"] for g in card.games] == ["stormlark", "lantern-volley"] and all(g["runs"] == 3 for g in card.games)
-    assert "no baseline" in card.notes["stormlark"] and "stormlark" in str(card)
+    assert "no challenge set" in card.notes["stormlark"] and "stormlark" in str(card)
     for run in card.runs:
         record = json.loads((tmp_path / f"{run.slug}-{run.seed}.json").read_text())
-        assert record["actions"] == run.actions and record["end"] in ("game_over", "max_turns")
+        assert record == {"slug": run.slug, "seed": run.seed, "actions": run.actions}
+        episode = [json.loads(l) for l in (tmp_path / f"{run.slug}-{run.seed}.jsonl").read_text().splitlines()]
+        assert episode[0]["hearthRecord"] == 1 and episode[0]["game"] == run.slug and episode[0]["version"]
+        assert episode[-1] == {"end": run.end, "score": run.score, "turns": run.turns} and run.end in ("game_over", "max_turns")
+        assert [e["action"] for e in episode[1:-1] if e["ok"]] == run.actions
+        assert all(e["view"].startswith("sha256:") and e["ms"] >= 0 for e in episode[1:-1])
+        record["score"], record["turns"], record["gameOver"] = run.score, run.turns, run.game_over
         check = hearth.Client(server.url).verify(run.slug, run.seed, record["actions"])  # the record replays
         assert (check.score, check.turns, check.game_over) == (record["score"], record["turns"], record["gameOver"])
     best = max(r.score for r in card.runs if r.slug == "stormlark")
@@ -37,14 +43,22 @@ def test_a_function_agent_over_seeds_gives_records_that_replay_and_a_scorecard(s
 
 def test_season_1_seeds_are_normalised_against_the_shipped_bots(server, tmp_path):
     client = hearth.Client(server.url)
-    seeds, baselines = challenge_set("season-1", "cragwake", client)
-    assert len(seeds) == 20 and challenge_set("season-1", "cragwake") == (seeds, baselines)  # the server's = the repository's
+    cg = challenge_set("season-1", "cragwake", client)
+    assert len(cg.seeds) == 20 and challenge_set("season-1", "cragwake").seeds == cg.seeds  # the server's = the repository's
     agent = type("Agent", (), {"reset": lambda self, g, s: None, "act": lambda self, step: first_legal(step)})()
     card = hearth.evaluate(agent, "cragwake", seeds="season-1", jobs=4, client=client, out=tmp_path, max_turns=15)
     g = card.games[0]
-    assert g["runs"] == 20 and g["normalised"]["seeds"] == 20
-    expected = sum((r.score - baselines[("cragwake", r.seed)][0]) / (baselines[("cragwake", r.seed)][1] - baselines[("cragwake", r.seed)][0]) * 100 for r in card.runs) / 20
-    assert g["normalised"]["mean"] == pytest.approx(expected)
+    assert g["runs"] == 20 and g["played"] == 20 and g["playedText"] == "20 of 20 seeds played"
+    values = []
+    for r in card.runs:
+        b = cg.baseline(r.seed)
+        values.append(min(100.0, max(0.0, 100 * (r.score - b["random"]) / (b["strong"] - b["random"]))))
+    mean = sum(values) / 20
+    s = (sum((v - mean) ** 2 for v in values) / 19) ** 0.5
+    assert g["progress"] == pytest.approx(mean)
+    if s > 0:  # t(0.975, 19) = 2.093024
+        assert g["interval"]["high"] == pytest.approx(min(100, mean + 2.093024 * s / 20**0.5), rel=1e-5)
+    assert "progress" in str(card)
 
 
 SLOW_AGENT = """
@@ -64,15 +78,15 @@ def test_an_interrupted_evaluation_resumes_without_replaying_recorded_runs(cli, 
     out, played = tmp_path / "runs", tmp_path / "played.txt"
     proc = subprocess.Popen([sys.executable, "-c", SLOW_AGENT, str(out), str(played)], cwd=REPO, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and len(list(out.glob("*.json"))) < 2 and proc.poll() is None:
+    while time.monotonic() < deadline and len(list(out.glob("*.jsonl"))) < 2 and proc.poll() is None:
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
     assert proc.returncode != 0 and b"KeyboardInterrupt" in err
-    recorded = sorted(p.stem for p in out.glob("*.json"))
+    recorded = sorted(p.stem for p in out.glob("*.jsonl"))
     assert 2 <= len(recorded) < 8, recorded
-    for p in out.glob("*.json"):
-        json.loads(p.read_text())  # every record is whole (written atomically)
+    for p in out.glob("*.jsonl"):
+        assert "end" in json.loads(p.read_text().splitlines()[-1])  # every record is whole (written atomically)
     assert not list(out.glob("*.tmp-*"))
     again = []
     agent = type("Agent", (), {"reset": lambda self, g, s: again.append(f"{g}-{s}"), "act": lambda self, step: first_legal(step)})()

@@ -38,5 +38,5 @@ def test_the_evaluate_example_prints_a_normalised_scorecard(cli, tmp_path, monke
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
         exec(BLOCKS[3], {})
-    assert "stormlark" in out.getvalue() and "(20 seeds)" in out.getvalue()
+    assert "stormlark" in out.getvalue() and "20 of 20 seeds played" in out.getvalue()
     assert len(list((tmp_path / "agent-runs").glob("stormlark-*.json"))) == 20

@@ -71,6 +71,7 @@ class LinePipe:
         self._sel = selectors.DefaultSelector()
         self._sel.register(self.proc.stdout, selectors.EVENT_READ)
         self._buf = bytearray()
+        self.last_line = b""
         self._fd = self.proc.stdout.fileno()
 
     def _drain_stderr(self) -> None:
@@ -112,7 +113,7 @@ class LinePipe:
             self._buf += chunk
 
     def read_json(self, timeout: Optional[float] = None) -> Any:
-        line = self.read_line(timeout)
+        line = self.last_line = self.read_line(timeout)
         try:
             return json.loads(line)
         except ValueError:

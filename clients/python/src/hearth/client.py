@@ -46,7 +46,7 @@ class Client:
     # -- transport ---------------------------------------------------------------------------------------------
 
     def _request(self, method: str, path: str, body: Any = None, headers: Optional[Dict[str, str]] = None) -> tuple:
-        """(status, parsed JSON). Retries 429/503 up to `retries` times, honouring Retry-After (capped at 10 s)."""
+        """(status, parsed JSON, raw body). Retries 429/503 up to `retries` times, honouring Retry-After (capped at 10 s)."""
         url = self.url + path
         data = None if body is None else json.dumps(body, separators=(",", ":"), allow_nan=False).encode("utf-8")
         hdrs = {"accept": "application/json", "user-agent": "hearth-python/0.1"}
@@ -79,11 +79,11 @@ class Client:
                 raise ServerError(url, status, "the body is not JSON: " + raw[:200].decode("utf-8", "replace"), raw)
             if status >= 500:
                 raise ServerError(url, status, _message(parsed, raw), parsed)
-            return status, parsed
+            return status, parsed, raw
 
     def _get(self, path: str, **query: Any) -> Json:
         q = {k: v for k, v in query.items() if v is not None}
-        status, body = self._request("GET", path + ("?" + urllib.parse.urlencode(q) if q else ""))
+        status, body, _ = self._request("GET", path + ("?" + urllib.parse.urlencode(q) if q else ""))
         return self._expect(path, status, body)
 
     def _expect(self, path: str, status: int, body: Json) -> Json:
@@ -108,10 +108,10 @@ class Client:
     def init(self, slug: str, seed: Optional[int] = None, *, view: Optional[str] = "default", spec: bool = False) -> Step:
         """A new game. Without `spec` the response leaves the spec out (`spec=0`); `view` defaults to the client's."""
         v = self.view if view == "default" else view
-        body = self._get(
-            f"/api/games/{_slug(slug)}/init", seed=seed, spec=None if spec else 0, view=v
-        )
-        step = Step.from_json(body)
+        path = f"/api/games/{_slug(slug)}/init"
+        q = {k: x for k, x in {"seed": seed, "spec": None if spec else 0, "view": v}.items() if x is not None}
+        status, body, raw = self._request("GET", path + "?" + urllib.parse.urlencode(q))
+        step = Step.from_json(self._expect(path, status, body), wire=raw)
         self._carry[slug] = "stateToken" if step.state_token is not None else "state"
         return step
 
@@ -127,9 +127,9 @@ class Client:
             body = {"state": position}
         body["action"] = action
         path = f"/api/games/{_slug(slug)}/action" + (f"?view={urllib.parse.quote(v)}" if v else "")
-        status, answer = self._request("POST", path, body)
+        status, answer, raw = self._request("POST", path, body)
         if isinstance(answer, dict) and answer.get("ok") is True:
-            return Step.from_json(answer)
+            return Step.from_json(answer, wire=raw)
         if isinstance(answer, dict) and answer.get("ok") is False:
             refusal = Refusal.from_json(answer)
             if refusal.reason == "invalid_state":
@@ -146,7 +146,7 @@ class Client:
     def verify(self, slug: str, seed: int, actions: Iterable[Any]) -> Union[Verification, Refusal]:
         """Replays a record on the server: its final score, gameOver, turns and state hash, or the refusal at `index`."""
         path = f"/api/games/{_slug(slug)}/verify"
-        status, body = self._request("POST", path, {"seed": seed, "actions": list(actions)})
+        status, body, _ = self._request("POST", path, {"seed": seed, "actions": list(actions)})
         if isinstance(body, dict) and body.get("ok") is True:
             return Verification(body["slug"], body["seed"], body["score"], body["gameOver"], body["turns"], body["stateHash"], body)
         if isinstance(body, dict) and body.get("ok") is False:
@@ -167,11 +167,17 @@ class Client:
         agent: Optional[str] = None,
         notes: Optional[str] = None,
         key: Optional[str] = None,
+        scorecard: Optional[str] = None,
+        version: Optional[str] = None,
+        challenge: Optional[str] = None,
+        record: Optional[str] = None,
         extra: Optional[Dict[str, Any]] = None,
     ) -> Union[RunReceipt, Refusal]:
         """Stores a verified run (`POST /api/runs`). The player key comes from `key`, else the saved keys (the
         CLI's file); a key the server issues on the name's first run is saved there. A refused run (an action
-        turned down, key_required, a bad name) is a `Refusal` with the server's reason."""
+        turned down, key_required, a bad name) is a `Refusal` with the server's reason. `scorecard` joins the run to an
+        open scorecard, `record` sends its episode record (JSON lines), `version` the rules version it was played
+        under, `challenge` refuses it unless it counts for that set (docs/benchmark.md)."""
         from pathlib import Path
 
         keys_file = Path(self._keys_file) if self._keys_file else None
@@ -181,8 +187,11 @@ class Client:
             body["agent"] = agent
         if notes is not None:
             body["notes"] = notes
+        for k, v in (("scorecard", scorecard), ("version", version), ("challenge", challenge), ("record", record)):
+            if v is not None:
+                body[k] = v
         body.update(extra or {})
-        status, answer = self._request("POST", "/api/runs", body, {"authorization": f"Bearer {key}"} if key else None)
+        status, answer, _ = self._request("POST", "/api/runs", body, {"authorization": f"Bearer {key}"} if key else None)
         if not isinstance(answer, dict):
             raise ServerError(self.url + "/api/runs", status, "unexpected answer", answer)
         if answer.get("ok") is not True:
@@ -201,6 +210,41 @@ class Client:
             _keys.save_key(self.url, player, receipt.player_key, keys_file)
         return receipt
 
+    # -- scorecards (docs/benchmark.md) -------------------------------------------------------------------------
+
+    def open_scorecard(self, challenge: str, player: str, *, tags: Optional[Dict[str, Any]] = None, key: Optional[str] = None) -> Dict[str, Any]:
+        """Opens a scorecard on a challenge set (`POST /api/scorecards`): `{ id, challenge, player, kind, tags, url }`.
+        `tags`: model, agent, prompt (1-100 characters each), meta (an object). A first use of the name saves its key."""
+        from pathlib import Path
+
+        keys_file = Path(self._keys_file) if self._keys_file else None
+        key = key or _keys.load_key(self.url, player, keys_file)
+        body: Dict[str, Any] = {"challenge": challenge, "player": player}
+        if tags:
+            body["tags"] = tags
+        status, answer, _ = self._request("POST", "/api/scorecards", body, {"authorization": f"Bearer {key}"} if key else None)
+        answer = self._expect("/api/scorecards", status, answer)
+        if answer.get("playerKey"):
+            _keys.save_key(self.url, player, answer["playerKey"], keys_file)
+        return {**answer["scorecard"], "url": answer.get("url", answer["scorecard"].get("url"))}
+
+    def close_scorecard(self, scorecard_id: str, player: str, *, key: Optional[str] = None) -> Dict[str, Any]:
+        """Closes a scorecard (its player's key): it takes no more runs and appears on the challenge board."""
+        from pathlib import Path
+
+        key = key or _keys.load_key(self.url, player, Path(self._keys_file) if self._keys_file else None)
+        path = f"/api/scorecards/{_slug(scorecard_id)}/close"
+        status, answer, _ = self._request("POST", path, {}, {"authorization": f"Bearer {key}"} if key else None)
+        return self._expect(path, status, answer)
+
+    def scorecard(self, scorecard_id: str) -> Dict[str, Any]:
+        """The report: per game progress with its interval, the per-seed table, totals (`GET /api/scorecards/{id}`)."""
+        return self._get(f"/api/scorecards/{_slug(scorecard_id)}")
+
+    def scorecards(self, challenge: str, *, kind: Optional[str] = None, limit: Optional[int] = None) -> Dict[str, Any]:
+        """The challenge board of closed scorecards (one row per model tag)."""
+        return self._get("/api/scorecards", challenge=challenge, kind=kind, limit=limit)
+
     def run(self, run_id: int) -> Dict[str, Any]:
         return self._get(f"/api/runs/{int(run_id)}")
 
@@ -215,7 +259,7 @@ class Client:
         return self._get("/api/challenges" + (f"/{_slug(slug)}" if slug else ""))
 
     def health(self) -> Dict[str, Any]:
-        status, body = self._request("GET", "/healthz")
+        status, body, _ = self._request("GET", "/healthz")
         return body
 
 

@@ -69,7 +69,7 @@ class LocalGame:
         first = self._pipe.read_json()
         if not isinstance(first, dict) or first.get("ok") is not True:
             raise ProtocolError(f"hearth.local({self.slug!r}): the first line is not an init response: {str(first)[:200]}")
-        self.current = Step.from_json(first)
+        self.current = Step.from_json(first, wire=self._pipe.last_line)
         if self.current.spec:
             self._spec = self.current.spec
         self.actions: List[Any] = []
@@ -90,7 +90,7 @@ class LocalGame:
         if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
             raise ProtocolError(f"hearth.local({self.slug!r}): not a gameboard response: {str(answer)[:200]}")
         if answer["ok"]:
-            self.current = Step.from_json(answer)
+            self.current = Step.from_json(answer, wire=self._pipe.last_line)
             self.actions.append(action)
             return self.current
         return Refusal.from_json(answer)

@@ -23,6 +23,8 @@ class Step:
     state_token: Optional[str] = None
     spec: Optional[Dict[str, Any]] = None
     raw: Dict[str, Any] = field(default_factory=dict, repr=False)
+    #: the exact bytes of the response as they arrived (an episode record hashes them as the view shown)
+    wire: Optional[bytes] = field(default=None, repr=False)
 
     ok = True
 
@@ -53,7 +55,7 @@ class Step:
         return self
 
     @classmethod
-    def from_json(cls, body: Dict[str, Any]) -> "Step":
+    def from_json(cls, body: Dict[str, Any], wire: Optional[bytes] = None) -> "Step":
         return cls(
             state=body.get("state"),
             score=body.get("score", 0),
@@ -64,6 +66,7 @@ class Step:
             state_token=body.get("stateToken"),
             spec=body.get("spec") if isinstance(body.get("spec"), dict) else None,
             raw=body,
+            wire=wire,
         )
 
 
