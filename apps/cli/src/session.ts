@@ -1,7 +1,7 @@
 // A game being played, wherever the engine runs: in this process through the engine's wire protocol
 // (createWire, PlainTokenCodec), or on a server through the HTTP API. Both speak the gameboard shapes,
 // and both carry the state the way the game's spec says ({ state } or { stateToken }).
-import { createWire, type Game, type OkResponse, type Recap, type Refusal, type Spec } from '@hearth/engine';
+import { createWire, type Game, nextBody, type OkResponse, type Recap, type Refusal, type Spec } from '@hearth/engine';
 
 export type Response = OkResponse | Refusal;
 
@@ -39,11 +39,6 @@ export function recapOf(response: Response): Recap | undefined {
   return recap && typeof recap.text === 'string' ? recap : undefined;
 }
 
-/** The body the wire expects for the current position: `{ state, action }` or `{ stateToken, action }`. */
-export function bodyFor(spec: Spec, current: OkResponse, action: unknown): Record<string, unknown> {
-  return spec.carry === 'stateToken' ? { stateToken: current.stateToken, action } : { state: current.state, action };
-}
-
 export function localSession(game: Game, seed: number, sessionOptions: SessionOptions = {}): Session {
   const wire = createWire(game);
   let current: OkResponse = wire.init(seed, { compact: sessionOptions.compact });
@@ -56,7 +51,7 @@ export function localSession(game: Game, seed: number, sessionOptions: SessionOp
     },
     async act(action, options) {
       const compact = sessionOptions.compact || options?.compact;
-      const response = wire.act(bodyFor(game.spec, current, action), { recap: options?.recap, compact });
+      const response = wire.act(nextBody(game.spec, current, action), { recap: options?.recap, compact });
       if (response.ok) current = response;
       return response;
     },
@@ -94,7 +89,7 @@ export async function remoteSession(
     },
     async act(action, options) {
       const url = options?.recap || options?.compact || sessionOptions.compact ? `${base}/action?view=compact` : `${base}/action`;
-      const response = await request(fetchImpl, url, bodyFor(spec, current, action));
+      const response = await request(fetchImpl, url, nextBody(spec, current, action));
       if (response.ok) current = response;
       return response;
     },

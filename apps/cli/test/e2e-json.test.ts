@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { PlainTokenCodec, replay, stateHash } from '@hearth/engine';
+import { endReason, PlainTokenCodec, replay, stateHash } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { startWireServer } from './helpers/http-server.ts';
@@ -116,6 +116,7 @@ describe('hearth play --json through a pipe', () => {
         gameOver: local.gameOver,
         turns: actions.length,
         stateHash: local.stateHash,
+        end: endReason(local.final.observation.end),
       });
       expect(refusals + actions.length).toBeGreaterThan(0);
     });

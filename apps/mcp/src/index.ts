@@ -12,6 +12,5 @@ export {
   type TableGame,
   type TableOptions,
   type TableResult,
-  type VerifyOutcome,
 } from './table.ts';
 export { registerTools, toToolResult } from './tools.ts';

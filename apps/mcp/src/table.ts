@@ -2,7 +2,17 @@
 // A game is held under an id; the agent sends only that id and an action. Rules stay in the engines: this carries
 // the wire body between calls and asks the engine for the compact view, the recap and the legal actions.
 import { randomBytes, randomInt } from 'node:crypto';
-import { type CompactView, type Game, type OkResponse, type Refusal, replay, type Wire } from '@hearth/engine';
+import {
+  type CompactView,
+  type Game,
+  nextBody,
+  type OkResponse,
+  type Refusal,
+  replay,
+  type VerifyOutcome,
+  verifyOutcome,
+  type Wire,
+} from '@hearth/engine';
 import { parseSeedNumber } from '@hearth/rng';
 import type { GameSession, GameSessionStore } from './game-store.ts';
 
@@ -11,11 +21,6 @@ export interface TableGame {
   game: Game;
   wire: Wire;
 }
-
-/** The outcome of a replay: the shape of /verify's answer. */
-export type VerifyOutcome =
-  | { ok: true; score: number; gameOver: boolean; turns: number; stateHash: string }
-  | { ok: false; index: number; reason: string; message: string };
 
 /** What submit_run hands to the leaderboard (POST /api/runs's body, plus the player's key). */
 export interface RunSubmission {
@@ -119,7 +124,7 @@ export class GameTable {
       owner,
       slug,
       seed,
-      wire: JSON.stringify(carried(served, response)),
+      wire: JSON.stringify(nextBody(served.game.spec, response)),
       actions: [],
       turns: 0,
       now: this.now(),
@@ -142,7 +147,12 @@ export class GameTable {
     }
     const saved = await this.o.store.update(
       gameId,
-      { wire: JSON.stringify(carried(served, response)), actions: [...row.actions, action], turns: row.turns + 1, now: this.now() },
+      {
+        wire: JSON.stringify(nextBody(served.game.spec, response)),
+        actions: [...row.actions, action],
+        turns: row.turns + 1,
+        now: this.now(),
+      },
       row.version,
     );
     if (!saved) return error(`game ${gameId} was changed by another call at the same moment; call view and act again`);
@@ -222,10 +232,7 @@ export class GameTable {
 
   private readonly localVerify = async (slug: string, seed: number, actions: unknown[]): Promise<VerifyOutcome> => {
     const served = this.o.games.get(slug)!;
-    const r = replay(served.game, seed, actions);
-    return r.ok
-      ? { ok: true, score: r.score, gameOver: r.gameOver, turns: r.turns, stateHash: r.stateHash }
-      : { ok: false, index: r.index, reason: r.reason, message: r.message };
+    return verifyOutcome(replay(served.game, seed, actions));
   };
 
   private async find(
@@ -253,11 +260,6 @@ const GAME_ID = /^g_[A-Za-z0-9_-]{22}$/;
 /** 128 random bits, base64url: unguessable, so an id is never a way into another agent's game. */
 export function newGameId(): string {
   return `g_${randomBytes(16).toString('base64url')}`;
-}
-
-/** The part of a response the next call must carry. */
-function carried(served: TableGame, response: OkResponse): Record<string, unknown> {
-  return served.game.spec.carry === 'stateToken' ? { stateToken: response.stateToken } : { state: response.state };
 }
 
 /** The model's view: the compact view with the game id and turn; the recap without its item list (the text says it). */

@@ -1,4 +1,5 @@
 // The replay pool's job and outcome: shared by the pool (main thread), its worker and the routes using it.
+import type { VerifyOutcome } from '@hearth/engine';
 
 /** One replay: the game, its seed, and the action list to check from init. */
 export interface ReplayJob {
@@ -18,11 +19,5 @@ export interface ReplayJobJson {
   actionsJson: string;
 }
 
-/**
- * What a replay found: the verified final position, or the first refused action (`index`, 0-based; -1 when the
- * job itself is unusable, e.g. an unknown slug). `end` is the final observation's end reason where the game
- * exposes one (`observation.end`), else null.
- */
-export type ReplayOutcome =
-  | { ok: true; score: number; gameOver: boolean; turns: number; stateHash: string; end: string | null }
-  | { ok: false; index: number; reason: string; message: string };
+/** What a replay found: the engine's VerifyOutcome (the shape of /verify's answer). */
+export type ReplayOutcome = VerifyOutcome;

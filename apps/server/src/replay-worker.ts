@@ -2,7 +2,7 @@
 // Bundled as dist/replay-worker.mjs beside dist/server.mjs; from source, bundled on the fly (replay-pool.ts).
 import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
-import { type Game, Reasons, type Registry, stateHash } from '@hearth/engine';
+import { endReason, type Game, Reasons, type Registry, stateHash } from '@hearth/engine';
 import { registry as gamesRegistry } from '@hearth/games';
 import type { ReplayJob, ReplayJobJson, ReplayOutcome } from './replay-types.ts';
 
@@ -61,13 +61,6 @@ async function replayOne(job: ReplayJob): Promise<ReplayOutcome> {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, index: Math.max(0, index), reason: Reasons.internalError, message: `engine error: ${message}` };
   }
-}
-
-/** observation.end where a game exposes one: a reason code, or an object carrying it as `reason`. */
-function endReason(end: unknown): string | null {
-  if (typeof end === 'string') return end;
-  if (end && typeof end === 'object' && typeof (end as { reason?: unknown }).reason === 'string') return (end as { reason: string }).reason;
-  return null;
 }
 
 /** The action list from its JSON text (the route has checked it is an array within the limits). */

@@ -3,6 +3,7 @@
 // API answer a JSON error or a normal response, and the server healthy and playable at the end.
 import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
+import { nextBody } from '@hearth/engine';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chooser, playThroughApi } from './helpers/play.ts';
 import { getJson, postJson, type Started, startServer, testRegistry } from './helpers/start.ts';
@@ -86,7 +87,7 @@ function samples(first: Map<string, any>): Sample[] {
       out.push({ method: 'POST', path: `/api/games/${slug}/action`, headers: json, body: JSON.stringify(body) });
     } else if (kind === 4) {
       // Valid state, junk action.
-      const carry = init.spec.carry === 'stateToken' ? { stateToken: init.stateToken } : { state: init.state };
+      const carry = nextBody(init.spec, init);
       out.push({
         method: 'POST',
         path: `/api/games/${slug}/action`,

@@ -1,6 +1,6 @@
 // Sealing: a state or token the server did not issue, or issued under another secret, is refused (HTTP 400
 // invalid_state) and nothing is stepped. Runs over every served game, real and fixture.
-import { createRegistry } from '@hearth/engine';
+import { createRegistry, nextBody } from '@hearth/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleFromSchema } from '../src/schema-sample.ts';
 import { createAesCodec, createHmacSealer, deriveKeys } from '../src/sealing.ts';
@@ -48,7 +48,7 @@ describe.each(slugs)('%s', (slug) => {
 
   it("accepts its own state, also with keys reordered (the body's, and a plain state's own)", async () => {
     const init = (await getJson(`${s.url}/api/games/${slug}/init?seed=11`)).body;
-    const carried = init.spec.carry === 'stateToken' ? { stateToken: init.stateToken } : { state: init.state };
+    const carried = nextBody(init.spec, init);
     // An accepted action (sampled from the grammar where legalActions is empty by design).
     const accepted = init.legalActions[0] ?? sampleFromSchema(init.spec.actionGrammar);
     const next = await postJson(`${s.url}/api/games/${slug}/action`, { action: accepted, ...carried });

@@ -46,7 +46,7 @@ export function createHttpEngine(base: string, fetchImpl: Fetch = (i, init) => f
     async replay(slug, seed, actions: Json[]) {
       const r = await post<ReplayOutcome & Record<string, unknown>>(`${game(slug)}/verify`, { seed, actions });
       if (!r.ok) return { ok: false, index: r.index, reason: r.reason, message: r.message };
-      return { ok: true, score: r.score, gameOver: r.gameOver, turns: r.turns, stateHash: r.stateHash };
+      return { ok: true, score: r.score, gameOver: r.gameOver, turns: r.turns, stateHash: r.stateHash, end: r.end };
     },
   };
 }

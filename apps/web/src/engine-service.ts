@@ -9,6 +9,8 @@ import {
   type Registry,
   replay,
   type Spec,
+  type VerifyOutcome,
+  verifyOutcome,
   type Wire,
 } from '@hearth/engine';
 
@@ -21,10 +23,8 @@ export interface GameInfo {
   goal: string;
 }
 
-/** A replay's outcome as the page and the golden check need it. */
-export type ReplayOutcome =
-  | { ok: true; score: number; gameOver: boolean; turns: number; stateHash: string }
-  | { ok: false; index: number; reason: string; message: string };
+/** A replay's outcome as the page and the golden check need it: the engine's VerifyOutcome. */
+export type ReplayOutcome = VerifyOutcome;
 
 export interface EngineService {
   /** Every registered game, in registry order. */
@@ -78,9 +78,7 @@ export function createEngineService(registry: Registry): EngineService {
     },
     async replay(slug, seed, actions) {
       const { game } = await wireOf(slug);
-      const r = replay(game, seed >>> 0, actions);
-      if (!r.ok) return { ok: false, index: r.index, reason: r.reason, message: r.message };
-      return { ok: true, score: r.score, gameOver: r.gameOver, turns: r.turns, stateHash: r.stateHash };
+      return verifyOutcome(replay(game, seed >>> 0, actions));
     },
   };
 }

@@ -1,5 +1,5 @@
 // Online mode's client against a stand-in for the server's API (same routes and shapes, built on createWire).
-import { createWire, PlainTokenCodec, replay } from '@hearth/engine';
+import { createWire, PlainTokenCodec, replay, verifyOutcome } from '@hearth/engine';
 import { describe, expect, it } from 'vitest';
 import { createHttpEngine } from '../src/engine-http.ts';
 import { createEngineService } from '../src/engine-service.ts';
@@ -28,12 +28,9 @@ async function fakeServer() {
       return send(r, !r.ok && r.reason === 'invalid_state' ? 400 : 200);
     }
     if (u.pathname === '/api/games/pebble/verify') {
-      const r = replay(game, body.seed, body.actions);
-      return send(
-        r.ok
-          ? { ok: true, score: r.score, gameOver: r.gameOver, turns: r.turns, stateHash: r.stateHash, slug: 'pebble' }
-          : { ...r, slug: 'pebble' },
-      );
+      // as the server's verify route: ok, slug, seed, then the engine's VerifyOutcome
+      const { ok, ...found } = verifyOutcome(replay(game, body.seed, body.actions));
+      return send({ ok, slug: 'pebble', seed: body.seed, ...found });
     }
     return send({ ok: false, reason: 'not_found', message: 'no route' }, 404);
   };

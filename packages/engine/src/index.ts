@@ -1,3 +1,4 @@
+export { type Carried, endReason, nextBody, type VerifyOutcome, verifyOutcome } from './adapter.ts';
 export { canonicalJson, stateHash } from './canonical.ts';
 export { base64UrlDecode, base64UrlEncode, PlainTokenCodec, publicStateOf, type StateCodec } from './codec.ts';
 export * from './contract.ts';

@@ -1,6 +1,6 @@
 // hearth verify <file> [--json]: replays a record through the engine and prints the final score and state hash,
 // exactly what the server's /verify computes (replay() and stateHash() from @hearth/engine).
-import { type ReplayRecord, replay } from '@hearth/engine';
+import { type ReplayRecord, replay, verifyOutcome } from '@hearth/engine';
 import { parseArgs } from '../args.ts';
 import { loadGame, UsageError } from '../games.ts';
 import { apiUrl, callJson, refusalText } from '../net/http.ts';
@@ -16,22 +16,15 @@ export async function verify(argv: readonly string[]): Promise<number> {
   const json = args.values.json === true;
   if (server) return verifyRemote(server, record, json);
   const game = await loadGame(record.slug);
-  const result = replay(game, record.seed, record.actions);
+  const result = verifyOutcome(replay(game, record.seed, record.actions));
+  // The server's /verify answer, key for key: ok, slug, seed, then the outcome.
+  const { ok, ...found } = result;
+  const out = { ok, slug: record.slug, seed: record.seed, ...found };
   if (!result.ok) {
-    const out = { ok: false, slug: record.slug, seed: record.seed, index: result.index, reason: result.reason, message: result.message };
     if (json) process.stdout.write(`${JSON.stringify(out)}\n`);
     else process.stderr.write(`${file}: action ${result.index} was refused (${result.reason}): ${result.message}\n`);
     return 1;
   }
-  const out = {
-    ok: true,
-    slug: record.slug,
-    seed: record.seed,
-    score: result.score,
-    gameOver: result.gameOver,
-    turns: result.turns,
-    stateHash: result.stateHash,
-  };
   if (json) process.stdout.write(`${JSON.stringify(out)}\n`);
   else
     process.stdout.write(

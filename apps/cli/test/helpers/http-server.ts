@@ -1,7 +1,7 @@
 // A minimal gameboard HTTP server for tests: the engine's wire behind GET init, POST action and verify, over the
 // registry (the real server lives in apps/server; this one only proves the CLI's HTTP client end to end).
 import { createServer, type Server } from 'node:http';
-import { createWire, replay, type Wire } from '@hearth/engine';
+import { createWire, replay, verifyOutcome, type Wire } from '@hearth/engine';
 import { registry } from '@hearth/games';
 
 export async function startWireServer(): Promise<{ url: string; server: Server; requests: string[] }> {
@@ -25,16 +25,10 @@ export async function startWireServer(): Promise<{ url: string; server: Server; 
     });
     req.on('end', () => {
       if (m[2] === 'verify') {
-        // The server's /verify shape: replay() and stateHash() from the engine.
+        // The server's /verify shape: ok, slug, seed, then the engine's VerifyOutcome.
         const { seed, actions } = JSON.parse(body);
-        const r = replay(wire.game, seed, actions);
-        const base = { slug: wire.game.slug, seed };
-        return send(
-          200,
-          r.ok
-            ? { ok: true, ...base, score: r.score, gameOver: r.gameOver, turns: r.turns, stateHash: r.stateHash }
-            : { ok: false, ...base, index: r.index, reason: r.reason, message: r.message },
-        );
+        const { ok, ...found } = verifyOutcome(replay(wire.game, seed, actions));
+        return send(200, { ok, slug: wire.game.slug, seed, ...found });
       }
       const r = wire.act(JSON.parse(body));
       send(!r.ok && r.reason === 'invalid_state' ? 400 : 200, r);

@@ -182,6 +182,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
       gameOver: result.gameOver,
       turns: result.turns,
       stateHash: result.stateHash,
+      end: result.end,
     });
   });
 }

@@ -2,7 +2,7 @@
 // recap) with a turn log, game over in an overlay, and replay playback step by step. Legality is never judged
 // here: every input goes to the engine, in order, through one queue (a key pressed while the engine is
 // answering waits its turn instead of being dropped).
-import type { ActResponse, OkResponse, Recap, Spec } from '@hearth/engine';
+import { type ActResponse, nextBody, type OkResponse, type Recap, type Spec } from '@hearth/engine';
 import { readBest, recordScore } from '../best-score.ts';
 import type { Engine } from '../engine-client.ts';
 import { actionLabel } from '../render/generic.ts';
@@ -102,7 +102,7 @@ ${rulesPanel(spec, renderer.keyHelp)}
     // online a probe would be a request per button; during a replay every button is off for that reason alone
     if (online || replayActions) return;
     for (const el of Array.from(board.querySelectorAll<HTMLButtonElement>('button[disabled][data-act]:not([data-why])'))) {
-      const body = bodyFor(at, JSON.parse(el.dataset.act as string));
+      const body = nextBody(spec, at, JSON.parse(el.dataset.act as string));
       const r = await engine.act(slug, body as { action: unknown });
       if (disposed || response !== at) return;
       if (!r.ok) el.title = `Not possible now: ${r.message}`;
@@ -130,9 +130,6 @@ ${rulesPanel(spec, renderer.keyHelp)}
     board.dataset.ready = 'true';
     void explainDisabled(v.response);
   };
-
-  const bodyFor = (at: OkResponse, action: unknown) =>
-    spec.carry === 'stateToken' ? { stateToken: at.stateToken, action } : { state: at.state, action };
 
   const logLine = (turn: number, action: unknown, recap: Recap | undefined, points: number) => {
     const li = document.createElement('li');
@@ -176,7 +173,7 @@ ${rulesPanel(spec, renderer.keyHelp)}
   const step = async (action: unknown) => {
     if (!response || replayActions || disposed || response.gameOver) return;
     const before = response;
-    const result: ActResponse = await engine.act(slug, bodyFor(before, action) as { action: unknown }, { recap: true });
+    const result: ActResponse = await engine.act(slug, nextBody(spec, before, action), { recap: true });
     if (disposed) return;
     if (result.ok) {
       response = result;

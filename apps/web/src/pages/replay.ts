@@ -1,6 +1,6 @@
 // Replay playback: a recorded action list (a replay link or a stored run) stepped through the engine one
 // action at a time (play/pause, step, speed, to the end), with the score timeline of a stored run.
-import type { ActResponse, OkResponse, Recap, Spec } from '@hearth/engine';
+import { type ActResponse, nextBody, type OkResponse, type Recap, type Spec } from '@hearth/engine';
 import type { Engine } from '../engine-client.ts';
 import { esc, when } from '../render/markup.ts';
 import { formatRoute } from '../route.ts';
@@ -39,8 +39,7 @@ async function timelineOf(h: ReplayHost, start: OkResponse): Promise<number[]> {
   const scores = [start.score];
   let at = start;
   for (const action of h.actions) {
-    const body = h.spec.carry === 'stateToken' ? { stateToken: at.stateToken, action } : { state: at.state, action };
-    const r: ActResponse = await h.engine.act(h.slug, body as { action: unknown });
+    const r: ActResponse = await h.engine.act(h.slug, nextBody(h.spec, at, action));
     if (!r.ok || h.disposed()) break;
     at = r;
     scores.push(r.score);
@@ -106,8 +105,7 @@ export function createReplay(h: ReplayHost) {
     const at = h.current();
     if (!at || index >= h.actions.length || h.disposed()) return false;
     const action = h.actions[index];
-    const body = h.spec.carry === 'stateToken' ? { stateToken: at.stateToken, action } : { state: at.state, action };
-    const result = await h.engine.act(h.slug, body as { action: unknown }, { recap: true });
+    const result = await h.engine.act(h.slug, nextBody(h.spec, at, action), { recap: true });
     if (h.disposed()) return false;
     if (!result.ok) {
       h.say(`The replay stops at action ${index + 1}: refused (${result.reason}): ${result.message}`, 'refusal');
