@@ -39,10 +39,12 @@ class ModelAgent:
         )
         self.calls += 1
         reply = call_model(prompt)
+        usage = {"input": len(prompt) // 4, "output": len(reply) // 4}  # a real SDK reports its token counts
         try:
-            return json.loads(reply)
+            action = json.loads(reply)
         except ValueError:
-            return step.actions[0] if step.actions else {"type": "SHOOT", "angleDeg": 90}
+            action = step.actions[0] if step.actions else {"type": "SHOOT", "angleDeg": 90}
+        return {"action": action, "usage": usage}
 
 
 if __name__ == "__main__":

@@ -76,7 +76,7 @@ class Server:
             ready.set()
 
         threading.Thread(target=read, daemon=True).start()
-        if not ready.wait(60) or self.url is None:
+        if not ready.wait(120) or self.url is None:
             self.stop()
             raise RuntimeError("the server did not start: " + "".join(self.log[-10:]))
 

@@ -101,3 +101,21 @@ def test_an_agent_that_raises_stops_the_evaluation_and_names_its_error(cli, tmp_
 
     with pytest.raises(RuntimeError, match="model unavailable"):
         hearth.evaluate(broken, "stormlark", seeds="1..3", jobs=2, out=tmp_path)
+
+
+def test_a_server_scorecard_gets_every_run_with_its_record_and_the_same_progress(server, tmp_path):
+    client = hearth.Client(server.url)
+    agent = lambda step: {"action": first_legal(step), "usage": {"input": 10, "output": 2}}  # noqa: E731
+    card = hearth.evaluate(agent, "lantern-volley", seeds="season-2", jobs=4, client=client, out=tmp_path,
+                           player="py-eval", tags={"model": "scripted-stand-in", "agent": "pytest"})
+    report = card.report
+    assert report["scorecard"]["closed"] is True and report["scorecard"]["tags"]["model"] == "scripted-stand-in"
+    (mine,) = card.games
+    (theirs,) = [g for g in report["games"] if g["game"] == "lantern-volley"]
+    assert theirs["played"] == mine["played"] == 20
+    assert theirs["progress"] == pytest.approx(mine["progress"]) and theirs["interval"]["low"] == pytest.approx(mine["interval"]["low"])
+    assert theirs["totals"]["usage"]["input"] == 10 * mine["totals"]["steps"]
+    seed = theirs["perSeed"][0]
+    assert seed["counted"] and seed["recordUrl"] and card.scorecard_url
+    board = client.scorecards("season-2", kind="agent")
+    assert board["ok"] is True and "scorecard.json" not in [p.name for p in tmp_path.iterdir()]

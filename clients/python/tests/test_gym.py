@@ -152,3 +152,17 @@ def test_gymnasium_make_vec_uses_the_batched_entry_point(cli):
         assert infos["action_mask"].shape == (3, 249) and obs["day"].tolist() == [1, 1, 1]
     finally:
         vec.close()
+
+
+def test_a_vector_env_whose_engine_dies_raises_naming_it(cli):
+    import os
+    import signal
+
+    vec = hearth.gym.make_vec("stormlark", 4, text=False)
+    try:
+        _, infos = vec.reset(seed=1)
+        os.kill(vec._pipe.pipe.proc.pid, signal.SIGKILL)
+        with pytest.raises(hearth.EngineError, match="hearth sim serve --game stormlark: the engine process"):
+            vec.step(np.argmax(infos["action_mask"], axis=1))
+    finally:
+        vec.close()

@@ -40,3 +40,16 @@ def test_the_evaluate_example_prints_a_normalised_scorecard(cli, tmp_path, monke
         exec(BLOCKS[3], {})
     assert "stormlark" in out.getvalue() and "20 of 20 seeds played" in out.getvalue()
     assert len(list((tmp_path / "agent-runs").glob("stormlark-*.json"))) == 20
+
+
+def test_the_model_agent_example_runs_and_reports_its_calls(cli, tmp_path, monkeypatch):
+    import subprocess
+    import sys
+
+    env = {**__import__("os").environ, "HEARTH_CLI": str(CLI)}
+    done = subprocess.run([sys.executable, str(REPO / "clients/python/examples/model_agent.py"), "stormlark", "1..2"],
+                          cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "stormlark" in done.stdout and "model calls" in done.stdout
+    episode = (tmp_path / "agent-runs" / "stormlark-1.jsonl").read_text().splitlines()
+    assert '"usage"' in episode[1]

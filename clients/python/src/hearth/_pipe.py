@@ -16,7 +16,11 @@ from typing import Any, List, Optional
 
 from .errors import EngineError, ProtocolError
 
-__all__ = ["find_cli", "LinePipe"]
+__all__ = ["find_cli", "LinePipe", "STARTUP_TIMEOUT"]
+
+#: The longest wait for a new engine's first line (starting Node and instantiating every game's WASM takes
+#: half a second on a quiet machine and tens of seconds on a saturated one).
+STARTUP_TIMEOUT = 120.0
 
 
 def find_cli() -> List[str]:

@@ -12,7 +12,7 @@ import subprocess
 from typing import Any, Dict, List, Optional, Sequence
 
 from ._canonical import state_hash
-from ._pipe import LinePipe, find_cli
+from ._pipe import STARTUP_TIMEOUT, LinePipe, find_cli
 from .errors import EngineError, ProtocolError
 from .types import Refusal, Result, Step
 
@@ -66,7 +66,7 @@ class LocalGame:
         if not self._with_spec:
             args += ["--spec", "0"]
         self._pipe = LinePipe(args, timeout=self.timeout, what=f"hearth.local({self.slug!r})")
-        first = self._pipe.read_json()
+        first = self._pipe.read_json(timeout=max(self.timeout, STARTUP_TIMEOUT))
         if not isinstance(first, dict) or first.get("ok") is not True:
             raise ProtocolError(f"hearth.local({self.slug!r}): the first line is not an init response: {str(first)[:200]}")
         self.current = Step.from_json(first, wire=self._pipe.last_line)

@@ -13,7 +13,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 from gymnasium import spaces
 
-from .._pipe import LinePipe
+from .._pipe import STARTUP_TIMEOUT, LinePipe
 from ..errors import ProtocolError
 
 PROTOCOL = "hearth-batch/1"
@@ -65,7 +65,7 @@ class BatchPipe:
         if text:
             args.append("--text")
         self.pipe = LinePipe(args, timeout=timeout, what=f"hearth sim serve --game {game}")
-        hello = self.pipe.read_json()
+        hello = self.pipe.read_json(timeout=max(timeout, STARTUP_TIMEOUT))
         if not isinstance(hello, dict) or hello.get("ok") is not True or hello.get("protocol") != PROTOCOL:
             self.pipe.close()
             raise ProtocolError(f"hearth sim serve: expected a {PROTOCOL} hello line, got {str(hello)[:300]}")
