@@ -95,10 +95,38 @@ export function savedKey(player: string): string | null {
   return null;
 }
 
+/** Every name this browser holds a key for, with its key (the home page shows them so they can be taken along). */
+export function heldKeys(): { player: string; key: string }[] {
+  const s = storage();
+  if (!s) return [];
+  const out: { player: string; key: string }[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const k = s.key(i);
+    if (k?.startsWith('hearth:key:')) out.push({ player: k.slice('hearth:key:'.length), key: s.getItem(k) ?? '' });
+  }
+  return out.filter((x) => x.key).sort((a, b) => a.player.localeCompare(b.player));
+}
+
+/**
+ * Keeps a name's key brought from another browser (pasted by the player). Nothing is checked here: the server
+ * checks the key on the next submit, and a wrong key is refused then with nothing stored.
+ */
+export function adoptKey(player: string, key: string): boolean {
+  const s = storage();
+  if (!s) return false;
+  try {
+    s.setItem(keyOf(player), key);
+    s.setItem(PLAYER_NAME, player);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What a person reads when the server refuses a name's key (its own message is addressed to programs). */
 export function nameRefusal(player: string, reason: string | undefined): string | undefined {
   if (reason === 'key_required' || reason === 'wrong_key') {
-    return `the name “${player}” belongs to another player (names ignore case: “${player.toLowerCase()}” is the same name). Choose another name.`;
+    return `the name “${player}” belongs to another player, or to you in another browser (names ignore case: “${player.toLowerCase()}” is the same name). If it is yours, paste its key under “Your name” on the home page; otherwise choose another name.`;
   }
   return undefined;
 }

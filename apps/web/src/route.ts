@@ -4,11 +4,30 @@
 import { base64UrlDecode, base64UrlEncode } from '@hearth/engine';
 import { parseSeedText, type SeedParse } from '@hearth/rng';
 
+/** The leaderboard tabs, in the order the page shows them. */
+export const BOARD_TABS = ['daily', 'challenge', 'all'] as const;
+export type BoardTab = (typeof BOARD_TABS)[number];
+
+export interface GameRouteFields {
+  slug: string;
+  /** The seed the URL names; undefined when it names none (or one the seed rule refuses: see seedError). */
+  seed: number | undefined;
+  /** A recorded action list to watch step by step. */
+  replay: unknown[] | undefined;
+  /** The actions of a game in progress (or finished): the page replays them at once and play goes on from there. */
+  play?: unknown[];
+  online?: boolean;
+  badReplay?: boolean;
+  /** The URL's seed text when the seed rule refuses it, with the refusal in a player's words. */
+  seedError?: { text: string; message: string };
+}
+
 export type Route =
   | { page: 'home'; online?: boolean }
-  | { page: 'game'; slug: string; seed: number | undefined; replay: unknown[] | undefined; online?: boolean; badReplay?: boolean }
-  | { page: 'leaderboard'; slug: string; online?: boolean }
-  | { page: 'run'; id: string; online?: boolean };
+  | ({ page: 'game' } & GameRouteFields)
+  | { page: 'leaderboard'; slug: string; board?: BoardTab; online?: boolean }
+  | { page: 'run'; id: string; online?: boolean }
+  | { page: 'unknown'; path: string; online?: boolean };
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
 
@@ -18,33 +37,52 @@ export function parseRoute(hash: string): Route {
   const slug = rawPath.replace(/^\/+|\/+$/g, '');
   const params = new URLSearchParams(query);
   const online = params.get('online') === '1' ? { online: true } : {};
-  const [first = '', second = ''] = slug.split('/');
-  if (first === 'leaderboard' && SLUG.test(second)) return { page: 'leaderboard', slug: second, ...online };
-  if (first === 'run' && RUN_ID.test(second)) return { page: 'run', id: second, ...online };
-  if (!slug || !SLUG.test(slug)) return { page: 'home', ...online };
+  const parts = slug.split('/');
+  const [first = '', second = ''] = parts;
+  if (!slug) return { page: 'home', ...online };
+  if (parts.length === 2 && first === 'leaderboard' && SLUG.test(second)) {
+    const board = BOARD_TABS.find((b) => b === params.get('board'));
+    return { page: 'leaderboard', slug: second, ...(board ? { board } : {}), ...online };
+  }
+  if (parts.length === 2 && first === 'run' && RUN_ID.test(second)) return { page: 'run', id: second, ...online };
+  if (parts.length !== 1 || !SLUG.test(slug)) return { page: 'unknown', path: slug.slice(0, 200), ...online };
   const rawReplay = params.get('replay');
   const replay = decodeActions(rawReplay);
-  const seed = readSeed(params.get('seed'));
+  const rawPlay = params.get('play');
+  const play = decodeActions(rawPlay);
+  const rawSeed = params.get('seed');
+  const seed = rawSeed === null ? undefined : readSeed(rawSeed);
   return {
     page: 'game',
     slug,
-    seed: seed.ok ? seed.seed : undefined,
+    seed: seed?.ok ? seed.seed : undefined,
     replay,
-    ...(rawReplay !== null && replay === undefined ? { badReplay: true } : {}),
+    ...(play !== undefined && replay === undefined ? { play } : {}),
+    ...((rawReplay !== null && replay === undefined) || (rawPlay !== null && play === undefined) ? { badReplay: true } : {}),
+    ...(seed && !seed.ok ? { seedError: { text: (rawSeed ?? '').slice(0, 40), message: SEED_WORDS } } : {}),
     ...online,
   };
 }
 
 export function formatRoute(route: Route): string {
   if (route.page === 'home') return route.online ? '#/?online=1' : '#/';
-  if (route.page === 'leaderboard') return `#/leaderboard/${route.slug}${route.online ? '?online=1' : ''}`;
+  if (route.page === 'unknown') return `#/${route.path}`;
+  if (route.page === 'leaderboard') {
+    const q = [route.board ? `board=${route.board}` : '', route.online ? 'online=1' : ''].filter(Boolean).join('&');
+    return `#/leaderboard/${route.slug}${q ? `?${q}` : ''}`;
+  }
   if (route.page === 'run') return `#/run/${encodeURIComponent(route.id)}${route.online ? '?online=1' : ''}`;
   const params: string[] = [];
   if (route.seed !== undefined) params.push(`seed=${route.seed}`);
   if (route.replay !== undefined) params.push(`replay=${encodeActions(route.replay)}`);
+  else if (route.play !== undefined && route.play.length > 0) params.push(`play=${encodeActions(route.play)}`);
   if (route.online) params.push('online=1');
   return `#/${route.slug}${params.length ? `?${params.join('&')}` : ''}`;
 }
+
+/** The seed rule in a player's words (the API's own message is addressed to programs). */
+export const SEED_WORDS =
+  'a seed is a whole number such as 42 or 2130928796: digits only, at most 16 of them, with an optional minus sign (no letters, spaces, decimals or exponents)';
 
 const RUN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -36,6 +36,22 @@ export async function firstAccepted(page: Page, keys: string[]): Promise<boolean
   return false;
 }
 
+/** Shift+E asks the same question as the End run button; answers yes. False when the run could not end now. */
+export async function endByKey(page: Page): Promise<boolean> {
+  const before = await responses(page);
+  await page.keyboard.press('Shift+E');
+  const confirm = page.locator('#confirm:not([hidden]) [data-confirm-answer="yes"]');
+  await page.waitForFunction(
+    (n) =>
+      document.querySelector('#confirm:not([hidden])') !== null ||
+      Number(document.querySelector('#board')?.getAttribute('data-responses') ?? 0) > n ||
+      document.querySelector('#board[data-pending="0"]') !== null,
+    before,
+  );
+  if (!(await confirm.count())) return false;
+  return answered(page, () => confirm.click());
+}
+
 export const genericDriver: Driver = {
   async move(page) {
     await click(page, '#board .actions button >> nth=0');
@@ -75,7 +91,7 @@ export const drivers: Record<string, Driver> = {
     },
     async finish(page) {
       // Shift+E ends the run at a ledge; elsewhere breathe until stamina runs out
-      for (let i = 0; i < 400 && !(await gameOver(page)); i++) await firstAccepted(page, ['Shift+E', '.']);
+      for (let i = 0; i < 400 && !(await gameOver(page)); i++) if (!(await endByKey(page))) await firstAccepted(page, ['.']);
     },
   },
   stormlark: {
@@ -133,7 +149,7 @@ export const drivers: Record<string, Driver> = {
       await page.click('#board .tile.furniture >> nth=0');
     },
     async finish(page) {
-      await page.keyboard.press('Shift+E');
+      await endByKey(page);
       await page.waitForSelector('#replay-link');
     },
   },

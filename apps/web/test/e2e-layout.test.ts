@@ -9,6 +9,7 @@ import { registry } from '@hearth/games';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeActions } from '../src/route.ts';
+import { sentence } from '../src/text.ts';
 import { chromiumMissing } from './browser.ts';
 import { type Driver, drivers, gameOver, genericDriver } from './drivers.ts';
 import { artifacts, DESKTOP, errorsOf, type Harness, idle, inViewport, PHONE, startHarness } from './harness.ts';
@@ -108,7 +109,7 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
         // closed to look at the board, the box comes back from the status line
         await page.click('#over [data-over="close"]');
         await page.waitForSelector('#over', { state: 'hidden' });
-        await page.click('#message [data-over="open"]');
+        await page.click('#show-result');
         await page.waitForSelector('#over:not([hidden]) .over-card');
         expect(errorsOf(page)).toEqual([]);
         await page.close();
@@ -126,8 +127,9 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
         await page.click('#replay-bar [data-replay="end"]').catch(() => {});
         await page.waitForSelector('#replay-bar[data-done="true"]');
         expect((await page.getAttribute('#message', 'data-kinds'))?.split(' ')).toContain(kind);
-        expect(await page.textContent('#message')).toContain(found!.text);
-        expect(await page.textContent('#log li:first-child')).toContain(found!.text);
+        // the engine's words, as a sentence (its first letter in capitals)
+        expect(await page.textContent('#message')).toContain(sentence(found!.text));
+        expect(await page.textContent('#log li:first-child')).toContain(sentence(found!.text));
         await page.close();
       }, 120_000);
     }

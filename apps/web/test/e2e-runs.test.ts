@@ -2,92 +2,31 @@
 // server (apps/server/dist/server.mjs, built by `pnpm --filter @hearth/server build`) on a loopback port, with
 // this suite's web build as WEB_DIST and a fresh DATA_DIR (SQLite). Skipped, with the reason printed, when the
 // bundle is missing or predates the runs routes.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { registry } from '@hearth/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing } from './browser.ts';
 import { drivers, score } from './drivers.ts';
-import { artifacts, errorsOf, type Harness, idle, repo, startHarness } from './harness.ts';
+import { artifacts, errorsOf, type Harness, idle, startHarness } from './harness.ts';
+import { leaveTo, type RealServer, serverMissing, startRealServer } from './server.ts';
 
-const bundle = join(repo, 'apps', 'server', 'dist', 'server.mjs');
-const skip =
-  chromiumMissing ??
-  (!existsSync(bundle)
-    ? `no server bundle at ${bundle} (pnpm --filter @hearth/server build)`
-    : !readFileSync(bundle, 'utf8').includes('/api/runs')
-      ? 'the server bundle has no /api/runs yet (rebuild it: pnpm --filter @hearth/server build)'
-      : !registry.has('stormlark')
-        ? 'stormlark is not registered'
-        : undefined);
+const skip = chromiumMissing ?? serverMissing ?? (!registry.has('stormlark') ? 'stormlark is not registered' : undefined);
 if (skip) console.warn(`web e2e (runs against the server) skipped: ${skip}`);
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
-/** Polls /healthz until the server answers (a condition, not a fixed sleep); fails if the process exits first. */
-async function ready(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`the server exited (${child.exitCode}):\n${log()}`);
-    try {
-      if ((await fetch(`${url}healthz`)).status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the server did not answer within 60 s:\n${log()}`);
-}
 
 describe.skipIf(skip !== undefined)('runs through the real server in headless Chromium', () => {
   let h: Harness;
-  let child: ChildProcess;
+  let server: RealServer;
   let url: string;
-  let dataDir: string;
-  let output = '';
 
   beforeAll(async () => {
     h = await startHarness('runs');
-    dataDir = mkdtempSync(join(tmpdir(), 'hearth-web-runs-'));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}/`;
-    // always the SQLite default in DATA_DIR, whatever DATABASE_URL the environment carries
-    const { DATABASE_URL: _ignored, ...env } = process.env;
-    child = spawn(process.execPath, [bundle], {
-      env: {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        WEB_DIST: h.dist,
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        RATE_LIMIT_RPS: '0',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    child.stdout?.on('data', (d) => (output += d));
-    child.stderr?.on('data', (d) => (output += d));
-    await ready(url, child, () => output);
+    server = await startRealServer(h.dist);
+    url = server.url;
   }, 180_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.close();
     await h?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('is served with its hashed assets cacheable forever and the page revalidated', async () => {
@@ -96,6 +35,36 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     const assets = [...(await html.text()).matchAll(/(?:src|href)="(assets\/[^"]+)"/g)].map((m) => m[1] as string);
     expect(assets).toHaveLength(2);
     for (const a of assets) expect((await fetch(`${url}${a}`)).headers.get('cache-control'), a).toContain('immutable');
+    // compressed on the wire: every file of a game page arrives with Content-Encoding; the weight is printed
+    const seen: { url: string; encoding: string | undefined; wire: number; body: number }[] = [];
+    const page = await h.browser.context.newPage();
+    page.on('requestfinished', async (r) => {
+      const res = await r.response();
+      if (!res || !r.url().startsWith(url) || r.url().includes('/api/')) return;
+      const sizes = await r.sizes();
+      seen.push({
+        url: r.url().slice(url.length) || '/',
+        encoding: res.headers()['content-encoding'],
+        wire: sizes.responseBodySize + sizes.responseHeadersSize,
+        body: (await res.body()).length,
+      });
+    });
+    await page.goto(`${url}#/stormlark?seed=7`);
+    await page.waitForSelector('#board[data-ready="true"]');
+    const files = () => seen.filter((x) => x.url === '/' || x.url.startsWith('assets/'));
+    // the page, its script and style, and the worker it starts (requestfinished reports them as they end)
+    await expect.poll(() => files().length, { timeout: 30_000 }).toBe(4);
+    for (const f of files()) expect(f.encoding, f.url).toBe('br');
+    const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+    const wire = files().reduce((t, f) => t + f.wire, 0);
+    const plain = files().reduce((t, f) => t + f.body, 0);
+    console.log(
+      `web page weight on the wire (Chromium, brotli): ${kb(wire)} for ${kb(plain)} of files\n${files()
+        .map((f) => `  ${f.url.padEnd(32)} ${kb(f.wire).padStart(9)} (${f.encoding}) of ${kb(f.body)}`)
+        .join('\n')}`,
+    );
+    expect(wire).toBeLessThan(plain / 2);
+    await page.close();
   });
 
   it('plays, submits, finds the run on the leaderboard, and replays it step by step with its timeline', async () => {
@@ -115,10 +84,19 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     expect(await page.evaluate(() => localStorage.getItem('hearth:key:web-e2e'))).toBeTruthy();
 
     await page.click('#board-link');
-    const row = `#board-all .board-table[data-kind="human"] tr[data-run-id="${runId}"]`;
+    // one board at a time: the populated one (all time) is the one open; people and agents are a pick away
+    await page.waitForSelector('#tab-all[aria-selected="true"]');
+    expect(await page.isVisible('#panel-all')).toBe(true);
+    expect(await page.isVisible('#panel-daily')).toBe(false);
+    await page.click('#panel-all [data-kind-pick="human"]');
+    const row = `#panel-all .board-table[data-kind="human"] tr[data-run-id="${runId}"]`;
     await page.waitForSelector(row);
     expect(await page.textContent(`${row} td.num`)).toContain(String(final));
-    expect(await page.$$eval('#board-all .board-table[data-kind="agent"] tr[data-run-id]', (r) => r.length)).toBe(0);
+    await page.click('#panel-all [data-kind-pick="agent"]');
+    await page.waitForSelector('#panel-all .board-table[data-kind="agent"]');
+    expect(await page.$$eval('#panel-all .board-table[data-kind="agent"] tr[data-run-id]', (r) => r.length)).toBe(0);
+    await page.click('#panel-all [data-kind-pick="human"]');
+    await page.waitForSelector(row);
 
     await page.click(`${row} a`);
     await page.waitForSelector('#run-info svg.timeline');
@@ -139,8 +117,9 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
       });
       expect(r.status, await r.clone().text()).toBeLessThan(300);
     }
-    await page.goto(`${url}#/leaderboard/stormlark`);
-    const humans = '#board-all .board-table[data-kind="human"]';
+    await page.goto(`${url}#/leaderboard/stormlark?board=all`);
+    await page.click('#panel-all [data-kind-pick="human"]');
+    const humans = '#panel-all .board-table[data-kind="human"]';
     await page.waitForSelector(`${humans} [data-more]`);
     expect(await page.$$eval(`${humans} tr[data-run-id]`, (r) => r.length)).toBe(20);
     await page.click(`${humans} [data-more]`);
@@ -174,7 +153,7 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     const page = await h.open('#/leaderboard/stormlark', undefined, url);
     await page.evaluate((k) => localStorage.setItem('hearth:key:QA_fresh_1', k), key);
     const submitAs = async (seed: number, player: string) => {
-      await page.goto(`${url}#/stormlark?seed=${seed}`);
+      await leaveTo(page, `${url}#/stormlark?seed=${seed}`);
       await page.waitForSelector('#board[data-ready="true"]');
       await drivers.stormlark!.finish(page);
       await page.waitForSelector('#over:not([hidden]) #submit-form');
@@ -187,16 +166,17 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     // (and answers with the name as first claimed)
     const lower = await submitAs(302, 'qa_fresh_1');
     expect(lower.kind, lower.text).toBe('ok');
-    expect(lower.text).toMatch(/^Stored under QA_fresh_1: score -?\d+, rank \d+ overall/);
+    expect(lower.text).toMatch(/^Stored under QA_fresh_1: score -?\d+\. Your place on the all-time board: \d+ \(your best run counts\)/);
     // a name this browser holds no key for: a sentence for a person, not the API's instruction
     const taken = await submitAs(303, 'someone_else');
     expect(taken.kind).toBe('refusal');
     expect(taken.text).toContain('belongs to another player');
+    expect(taken.text).toContain('paste its key');
     expect(taken.text).not.toMatch(/Authorization|Bearer/);
     // the same run again, whoever sends it: the answer says whose run it is
     const again = await submitAs(300, 'qa_fresh_1');
     expect(again.kind, again.text).toBe('ok');
-    expect(again.text).toMatch(/^Already stored under QA_fresh_1: .*overall/);
+    expect(again.text).toMatch(/^Already stored under QA_fresh_1: .*all-time board/);
     // one leaderboard link in the game-over card
     expect(await page.$$eval('#over a', (a) => a.filter((x) => x.textContent === 'Leaderboard').length)).toBe(1);
 
@@ -207,18 +187,24 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     const set = sets.sets.find((x) => x.games.stormlark) as { id: string; games: { stormlark: { seeds: { seed: number }[] } } };
     const seed = set.games.stormlark.seeds[0]?.seed as number;
     await claim('Challenger', seed);
-    await page.goto(`${url}#/leaderboard/stormlark`);
-    await page.waitForSelector('#board-all .board-table[data-kind="everyone"] tr[data-run-id]');
-    expect(await page.textContent('#board-all .board-table[data-kind="everyone"] h3')).toBe('Everyone');
+    await page.goto(`${url}#/leaderboard/stormlark?board=challenge`);
+    await page.waitForSelector('#panel-challenge .board-table[data-kind="everyone"] tr[data-run-id]');
+    expect(await page.getAttribute('#panel-challenge [data-kind-pick="everyone"]', 'aria-pressed')).toBe('true');
     expect(await page.textContent('#challenge-name')).toBe(set.id);
+    // the challenge score in one visible sentence: the scale and the seeds played
+    const sentence = (await page.textContent('#panel-challenge .challenge-sentence')) ?? '';
+    expect(await page.isVisible('#panel-challenge .challenge-sentence')).toBe(true);
+    expect(sentence).toMatch(/0 is the random bot’s score and 100 the strong bot’s/);
+    expect(sentence).toContain(`${set.games.stormlark.seeds.length} seeds`);
     await page.screenshot({ path: join(artifacts, 'leaderboard-desktop.png'), fullPage: true });
-    expect(await page.textContent('#board-challenge .challenge-seeds')).toContain(String(seed));
-    const cell = (await page.textContent('#board-challenge .board-table[data-kind="everyone"] tr[data-run-id] td.num')) ?? '';
+    expect(await page.textContent('#panel-challenge .challenge-seeds')).toContain(String(seed));
+    const cell = (await page.textContent('#panel-challenge .board-table[data-kind="everyone"] tr[data-run-id] td.num')) ?? '';
     expect(cell).not.toMatch(/^-0\.0/);
-    expect(cell).toMatch(new RegExp(`^-?\\d+\\.\\d \\(raw -?\\d+, 1 of ${set.games.stormlark.seeds.length} seeds? played\\)$`));
+    expect(cell).toMatch(new RegExp(`^-?\\d+\\.\\d \\(1 of ${set.games.stormlark.seeds.length} seeds? played; raw -?\\d+\\)$`));
 
     // the run page: a person's date, and a chart with labelled axes
-    await page.click('#board-all .board-table[data-kind="everyone"] tr[data-run-id] a');
+    await page.click('#tab-all');
+    await page.click('#panel-all .board-table[data-kind="everyone"] tr[data-run-id] a');
     await page.waitForSelector('#run-info svg.timeline .axis');
     expect(await page.textContent('#run-info')).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:/);
     expect(await page.$$eval('#run-info .axis-title', (t) => t.map((x) => x.textContent))).toEqual(['actions', 'score']);

@@ -139,7 +139,8 @@ describe.skipIf(chromiumMissing !== undefined)('web app in headless Chromium', (
     const page = await browser.context.newPage();
     await page.goto(`${prod.url}#/no-such-game?seed=1`);
     await page.waitForSelector('.message[data-kind="refusal"]');
-    expect(await page.textContent('.message')).toContain('no game registered as "no-such-game"');
+    expect(await page.textContent('.message')).toContain('There is no game called “no-such-game”');
+    expect(await page.title()).toMatch(/not found/i);
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseSeedParam } from '../../server/src/seed.ts';
-import { decodeActions, encodeActions, formatRoute, parseRoute, parseSeed, readSeed } from '../src/route.ts';
+import { decodeActions, encodeActions, formatRoute, parseRoute, parseSeed, readSeed, SEED_WORDS } from '../src/route.ts';
 
 describe('hash routes', () => {
   it('reads home, a game with a seed, a replay, a leaderboard and a run', () => {
@@ -15,12 +15,24 @@ describe('hash routes', () => {
     expect(parseRoute('#/leaderboard/stormlark')).toEqual({ page: 'leaderboard', slug: 'stormlark' });
     expect(parseRoute('#/run/r_12-ab?online=1')).toEqual({ page: 'run', id: 'r_12-ab', online: true });
     expect(parseRoute(formatRoute({ page: 'run', id: 'abc' }))).toEqual({ page: 'run', id: 'abc' });
+    expect(parseRoute('#/leaderboard/stormlark?board=challenge')).toEqual({ page: 'leaderboard', slug: 'stormlark', board: 'challenge' });
+    expect(parseRoute('#/leaderboard/stormlark?board=nope')).toEqual({ page: 'leaderboard', slug: 'stormlark' });
   });
 
-  it('treats anything that is not a slug as home, and marks a replay parameter that does not decode', () => {
-    expect(parseRoute('#/../etc')).toEqual({ page: 'home' });
-    expect(parseRoute('#/Caps')).toEqual({ page: 'home' });
-    expect(parseRoute('#/x?seed=abc')).toMatchObject({ seed: undefined });
+  it('carries a game in progress as play=<actions>, which a replay parameter outranks', () => {
+    const actions = [{ type: 'UP' }, { type: 'FIRE' }];
+    const hash = formatRoute({ page: 'game', slug: 'stormlark', seed: 5, replay: undefined, play: actions });
+    expect(hash).toMatch(/^#\/stormlark\?seed=5&play=[A-Za-z0-9_-]+$/);
+    expect(parseRoute(hash)).toEqual({ page: 'game', slug: 'stormlark', seed: 5, replay: undefined, play: actions });
+    // no actions yet: no play parameter
+    expect(formatRoute({ page: 'game', slug: 'stormlark', seed: 5, replay: undefined, play: [] })).toBe('#/stormlark?seed=5');
+    expect(parseRoute('#/stormlark?seed=5&play=!!!')).toMatchObject({ badReplay: true, seed: 5 });
+  });
+
+  it('calls every path it does not know unknown (never the home page), and marks a replay parameter that does not decode', () => {
+    for (const path of ['../etc', 'Caps', 'play/nope', 'leaderboard/Cragwake', `run/${'a'.repeat(80)}`, 'a/b/c'])
+      expect(parseRoute(`#/${path}`), path).toEqual({ page: 'unknown', path });
+    expect(parseRoute('#/x?seed=abc')).toMatchObject({ seed: undefined, seedError: { text: 'abc', message: SEED_WORDS } });
     expect(parseRoute('#/x?seed=7&replay=!!!')).toEqual({ page: 'game', slug: 'x', seed: 7, replay: undefined, badReplay: true });
     expect(decodeActions('!!!')).toBeUndefined();
     expect(decodeActions(encodeActions([]))).toEqual([]);

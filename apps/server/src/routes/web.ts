@@ -45,6 +45,42 @@ const FALLBACK = `<!doctype html>
 </body></html>
 `;
 
+/** Precompressed siblings the web build writes (`<file>.br`, `<file>.gz`), best first. */
+const ENCODINGS = [
+  { name: 'br', ext: '.br' },
+  { name: 'gzip', ext: '.gz' },
+] as const;
+
+/**
+ * The codings an Accept-Encoding header accepts (RFC 9110 12.5.3): a listed coding with q > 0, or `*` with
+ * q > 0 for those not listed. Names ignore case.
+ */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const out = new Set<string>();
+  if (!header) return out;
+  const q = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    const qp = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('q='));
+    const value = qp === undefined ? 1 : Number(qp.slice(2));
+    if (name) q.set(name.trim().toLowerCase(), Number.isFinite(value) ? value : 0);
+  }
+  for (const { name } of ENCODINGS) {
+    const v = q.get(name) ?? q.get('*');
+    if (v !== undefined && v > 0) out.add(name);
+  }
+  return out;
+}
+
+const statFile = (file: string): Stats | null => {
+  try {
+    const s = statSync(file);
+    return s.isFile() ? s : null;
+  } catch {
+    return null;
+  }
+};
+
 /** `/` and the web app's static files (hash routing: no other paths are needed). */
 export function registerWebRoutes(app: Hono<AppEnv>, ctx: ServerContext, webDist: string | null): void {
   app.get('*', async (c) => {
@@ -66,24 +102,36 @@ export function registerWebRoutes(app: Hono<AppEnv>, ctx: ServerContext, webDist
     if (rel.includes('\0') || (file !== webDist && !file.startsWith(webDist + sep))) {
       return fail(ctx, c, 404, 'not_found', `no file ${path.slice(0, 200)}`);
     }
-    let stat: Stats | null = null;
-    try {
-      stat = statSync(file);
-    } catch {
-      stat = null;
+    const stat = statFile(file);
+    if (!stat) return fail(ctx, c, 404, 'not_found', `no route or file ${path.slice(0, 200)}; see /docs/api`);
+    // The build's precompressed sibling when the browser takes it (brotli, else gzip); every representation
+    // has its own validator, and caches keep them apart by Accept-Encoding.
+    const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+    let body = file;
+    let sent = stat;
+    let coding: string | undefined;
+    for (const e of ENCODINGS) {
+      const sibling = accepted.has(e.name) ? statFile(file + e.ext) : null;
+      if (sibling) {
+        body = file + e.ext;
+        sent = sibling;
+        coding = e.name;
+        break;
+      }
     }
-    if (!stat?.isFile()) return fail(ctx, c, 404, 'not_found', `no route or file ${path.slice(0, 200)}; see /docs/api`);
     // Validators from size and modification time (as nginx makes them): no hashing per request.
-    const etag = `"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}"`;
+    const etag = `"${sent.size.toString(16)}-${Math.floor(sent.mtimeMs).toString(16)}${coding ? `-${coding}` : ''}"`;
     const modified = new Date(Math.floor(stat.mtimeMs / 1000) * 1000);
     c.header('etag', etag);
     c.header('last-modified', modified.toUTCString());
     c.header('content-type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
+    if (statFile(`${file}.gz`) || statFile(`${file}.br`)) c.header('vary', 'Accept-Encoding');
+    if (coding) c.header('content-encoding', coding);
     // esbuild names the web app's files under /assets/ by content hash: they never change. Everything else
     // (index.html) must be revalidated, which the validators make a 304 when nothing changed.
     c.header('cache-control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
     if (notModified(c.req.header('if-none-match'), c.req.header('if-modified-since'), etag, modified)) return c.body(null, 304);
-    return c.body(await readFile(file));
+    return c.body(await readFile(body));
   });
 }
 

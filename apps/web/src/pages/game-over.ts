@@ -1,6 +1,7 @@
-// The game-over box: an overlay fixed inside the viewport on every screen size (score, replay link, submit to
-// the leaderboard, play again), so the end of a game is never below the fold.
-import { ABSENT, nameRefusal, savedName, submitRun } from '../api.ts';
+// The game-over box: an overlay fixed inside the viewport on every screen size (score, a moment for a win or a
+// new best, share, replay link, submit to the leaderboard, play again), so the end of a game is never below the
+// fold. Focus goes to its heading, so a key pressed in the heat of play activates nothing.
+import { ABSENT, fetchBoard, nameRefusal, savedName, submitRun } from '../api.ts';
 import { esc } from '../render/markup.ts';
 import { formatRoute } from '../route.ts';
 
@@ -12,27 +13,82 @@ export interface Finished {
   online: boolean;
   /** The engine's own words for the ending, when its recap gives them. */
   ending?: string;
+  /** The UTC date when the seed is that day's daily (the server said so). */
+  daily?: string;
+  /** The game's name, for the share text. */
+  name?: string;
+  newBest?: boolean;
+  won?: boolean;
+  /** Already submitted: the stored run's id. */
+  runId?: string;
+}
+
+/** The replay link of a run, absolute (it is shared outside the page). */
+export function replayUrl(f: Pick<Finished, 'slug' | 'seed' | 'actions' | 'online'>, base = location.href): string {
+  const link = formatRoute({ page: 'game', slug: f.slug, seed: f.seed, replay: f.actions, online: f.online });
+  return new URL(link, base).toString();
+}
+
+/** Where the player stands once the run is stored: on the daily board for a daily, else all time. */
+export interface Place {
+  rank: number;
+  board: 'daily' | 'all-time';
+}
+
+/** The short text a player shares: game, daily date or seed, score, place when known, the replay link. */
+export function shareText(f: Finished, place?: Place, base = location.href): string {
+  const which = f.daily ? `daily ${f.daily}` : `seed ${f.seed}`;
+  const where = place ? ` · #${place.rank} on the ${place.board} board` : '';
+  const mark = f.won ? ' · won' : '';
+  return `Hearth · ${f.name ?? f.slug} · ${which}\nScore ${f.score} in ${f.actions.length} actions${mark}${where}\n${replayUrl(f, base)}`;
 }
 
 export function overMarkup(f: Finished): string {
   const link = formatRoute({ page: 'game', slug: f.slug, seed: f.seed, replay: f.actions, online: f.online });
   const name = savedName();
-  return `<div class="over-card" role="dialog" aria-modal="false" aria-labelledby="over-title">
-<h2 id="over-title">Game over</h2>
-<p class="over-score">Final score <strong id="final-score">${esc(f.score)}</strong> in ${f.actions.length} actions${f.ending ? ` — ${esc(f.ending)}` : ''}.</p>
-<p><a id="replay-link" href="${esc(link)}">Watch the replay</a> (seed ${f.seed}; the link can be shared).</p>
-<form id="submit-form" class="submit-form"><label>Your name <input id="player-name" name="player" value="${esc(name)}" minlength="2" maxlength="24" pattern="[A-Za-z0-9][A-Za-z0-9_.\\-]{1,23}" title="2 to 24 letters, digits, _ . or -, starting with a letter or digit" autocomplete="nickname" required></label>
+  const moment = f.won ? `<p class="moment" data-moment="won"><span aria-hidden="true">★</span> A win: the run ended in victory.</p>` : '';
+  const best = f.newBest ? `<p class="moment" data-moment="best"><span aria-hidden="true">▲</span> A new best on this device.</p>` : '';
+  const title = f.won ? 'You won!' : 'Game over';
+  return `<div class="over-card${f.won || f.newBest ? ' celebrate' : ''}" role="dialog" aria-modal="false" aria-labelledby="over-title">
+<h2 id="over-title" tabindex="-1">${title}</h2>${moment}${best}
+<p class="over-score">Final score <strong id="final-score">${esc(f.score)}</strong> in ${f.actions.length} actions${f.daily ? ` on the daily of ${esc(f.daily)}` : ` on seed ${f.seed}`}.${f.ending ? ` ${esc(f.ending)}` : ''}</p>
+<form id="submit-form" class="submit-form"${f.runId ? ' hidden' : ''}><label>Your name <input id="player-name" name="player" value="${esc(name)}" minlength="2" maxlength="24" pattern="[A-Za-z0-9][A-Za-z0-9_.\\-]{1,23}" title="2 to 24 letters, digits, _ . or -, starting with a letter or digit" autocomplete="nickname" required></label>
 <button type="submit">Submit this run</button></form>
-<p id="submit-result" class="submit-result" role="status"></p>
+<p id="submit-result" class="submit-result" role="status"${f.runId ? ' data-kind="ok"' : ''}>${f.runId ? `This run is stored. <a id="run-link" href="${esc(formatRoute({ page: 'run', id: f.runId, online: f.online }))}">Open the run</a>` : ''}</p>
+<p class="share-row"><button type="button" id="share">Share the result</button> <a id="replay-link" href="${esc(link)}">Watch the replay</a></p>
+<p id="share-status" class="share-status" role="status" hidden></p>
+<textarea id="share-text" class="share-text" readonly rows="3" aria-label="Share text" hidden></textarea>
 <p class="over-buttons"><button type="button" data-new-game="same">Play seed ${f.seed} again</button> <button type="button" data-new-game="random">New game, random seed</button>
-<a id="board-link" href="${esc(formatRoute({ page: 'leaderboard', slug: f.slug, online: f.online }))}">Leaderboard</a>
+<a id="board-link" href="${esc(formatRoute({ page: 'leaderboard', slug: f.slug, ...(f.daily ? { board: 'daily' as const } : {}), online: f.online }))}">Leaderboard</a>
 <button type="button" data-over="close">See the board</button></p></div>`;
 }
 
-/** Wires the submit form inside the overlay. */
-export function attachSubmit(over: HTMLElement, f: Finished): void {
+/** Wires the submit form and the share button inside the overlay; `onStored` hears of a stored run. */
+export function attachOver(over: HTMLElement, f: Finished, onStored: (runId: string, rank: number | null) => void): void {
   const form = over.querySelector('#submit-form') as HTMLFormElement | null;
   const out = over.querySelector('#submit-result') as HTMLElement | null;
+  let place: Place | undefined;
+  const share = over.querySelector('#share') as HTMLButtonElement | null;
+  const shareBox = over.querySelector('#share-text') as HTMLTextAreaElement | null;
+  const shareStatus = over.querySelector('#share-status') as HTMLElement | null;
+  share?.addEventListener('click', async () => {
+    if (!shareBox || !shareStatus) return;
+    const text = shareText(f, place);
+    shareBox.value = text;
+    shareBox.hidden = false;
+    shareStatus.hidden = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      shareStatus.textContent = 'Copied to the clipboard: paste it anywhere.';
+      shareStatus.dataset.kind = 'ok';
+    } catch {
+      // no clipboard (permissions, an old browser): the text is selected in the box to copy by hand
+      shareBox.focus();
+      shareBox.select();
+      shareStatus.textContent = 'Copy the text below (it is selected).';
+      shareStatus.dataset.kind = 'info';
+    }
+  });
   if (!form || !out) return;
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -49,13 +105,25 @@ export function attachSubmit(over: HTMLElement, f: Finished): void {
       out.textContent = r.absent ? ABSENT : `Not stored: ${nameRefusal(player, r.reason) ?? r.message}`;
       return;
     }
-    out.dataset.kind = 'ok';
-    out.dataset.runId = String(r.runId);
-    // rank is the place among everyone (people and agents): the leaderboard's "Everyone" table
-    const rank = r.rank == null ? '' : `, rank ${r.rank} overall (all time)`;
+    if (r.rank != null) place = { rank: r.rank, board: 'all-time' };
+    onStored(String(r.runId), r.rank);
+    if (f.daily) {
+      // a daily run's place is on the daily board (the submit's rank counts all time)
+      const board = await fetchBoard(f.slug, 'daily', undefined, undefined, 100);
+      const who = (r.player ?? player).toLowerCase();
+      const mine = board.ok ? (board.rows ?? board.entries ?? []).find((e) => e.player.toLowerCase() === who) : undefined;
+      if (mine) place = { rank: mine.rank, board: 'daily' };
+    }
+    // rank is the place of the player's best run among everyone on the all-time board (one row per player)
+    const placeText = r.rank == null ? '' : ` Your place on the all-time board: ${r.rank} (your best run counts).`;
     const owner = r.player ?? player;
-    const key = r.playerKey ? ` The name “${player}” is now yours; its key is kept in this browser.` : '';
+    const key = r.playerKey
+      ? ` The name “${player}” is now yours: its key is kept in this browser (see it, or take it to another browser, on the home page).`
+      : '';
     const head = r.duplicate ? `Already stored under ${owner}` : `Stored under ${owner}`;
-    out.innerHTML = `${esc(head)}: score ${esc(r.score)}${esc(rank)}.${esc(key)} <a id="run-link" href="${esc(formatRoute({ page: 'run', id: String(r.runId), online: f.online }))}">Open the run</a>`;
+    out.innerHTML = `${esc(head)}: score ${esc(r.score)}.${esc(placeText)}${esc(key)} <a id="run-link" href="${esc(formatRoute({ page: 'run', id: String(r.runId), online: f.online }))}">Open the run</a>`;
+    out.dataset.runId = String(r.runId);
+    out.dataset.kind = 'ok';
+    form.hidden = true;
   });
 }

@@ -1,15 +1,19 @@
-// A game's leaderboards (GET /api/leaderboards/{slug}): today's daily seed, the challenge set and all time,
-// everyone (the board a submit's rank counts on), people and agents in tables side by side. Without the hearth server (static hosting) the page says so.
-import { ABSENT, type BoardEntry, fetchBoard, fetchChallenges } from '../api.ts';
+// A game's leaderboards (GET /api/leaderboards/{slug}), one board at a time under tabs: today's daily, the
+// challenge set, all time; the first one with runs opens unless the link names one. Each board can show
+// everyone (the board a submit's rank counts on), people or agents. Without the hearth server the page says so.
+import { ABSENT, type BoardEntry, fetchBoard } from '../api.ts';
+import { type ChallengeSeeds, challenges, resetText } from '../daily.ts';
 import type { Engine } from '../engine-client.ts';
 import { esc } from '../render/markup.ts';
-import { formatRoute } from '../route.ts';
+import { BOARD_TABS, type BoardTab, formatRoute } from '../route.ts';
+import { plural, sentence } from '../text.ts';
+import { showUnknown } from './unknown.ts';
 
-export const BOARDS = [
-  { board: 'daily', title: 'Today’s seed' },
-  { board: 'challenge', title: 'Challenge set' },
+export const BOARDS: { board: BoardTab; title: string }[] = [
+  { board: 'daily', title: 'Today’s daily' },
+  { board: 'challenge', title: 'Challenge' },
   { board: 'all', title: 'All time' },
-] as const;
+];
 const KINDS = [
   { kind: undefined, title: 'Everyone' },
   { kind: 'human', title: 'People' },
@@ -18,30 +22,7 @@ const KINDS = [
 type Kind = (typeof KINDS)[number]['kind'];
 
 /** The challenge set this page shows (the first set that has the game) and its seeds. */
-export interface ChallengeInfo {
-  id: string;
-  title: string;
-  seeds: number[];
-}
-
-export function challengeOf(body: Record<string, unknown> | undefined, slug: string): ChallengeInfo | undefined {
-  const sets = Array.isArray(body?.sets)
-    ? (body.sets as { id?: unknown; title?: unknown; games?: Record<string, { seeds?: unknown }> }[])
-    : [];
-  for (const set of sets) {
-    const seeds = set.games?.[slug]?.seeds;
-    if (typeof set.id === 'string' && Array.isArray(seeds)) {
-      // each seed comes with its bot baselines: { seed, random, strong }
-      const list = seeds
-        .map((x) => (typeof x === 'number' ? x : (x as { seed?: unknown } | null)?.seed))
-        .filter((x): x is number => typeof x === 'number');
-      return { id: set.id, title: typeof set.title === 'string' ? set.title : set.id, seeds: list };
-    }
-  }
-  return undefined;
-}
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+export type ChallengeInfo = ChallengeSeeds;
 
 /** The score cell: a challenge row is a normalised mean (one decimal) with its raw total and seeds played. */
 export function scoreCell(e: BoardEntry, challenge?: ChallengeInfo): string {
@@ -50,85 +31,158 @@ export function scoreCell(e: BoardEntry, challenge?: ChallengeInfo): string {
   const of = challenge ? `${played} of ${plural(challenge.seeds.length, 'seed')}` : plural(played, 'seed');
   // rounded first, so a tiny negative mean reads 0.0 and never -0.0
   const shown = (Math.round(Number(e.score) * 10) / 10 || 0).toFixed(1);
-  return `${esc(shown)} <span class="normalized" title="mean normalised score over the set: random bot 0, strong bot 100">(raw ${esc(e.raw)}, ${esc(of)} played)</span>`;
+  return `<strong>${esc(shown)}</strong> <span class="normalized">(${esc(of)} played; raw ${esc(e.raw)})</span>`;
 }
+
+/** The one sentence that says what a challenge score is. */
+export const challengeSentence = (c: ChallengeInfo | undefined) =>
+  `A challenge score is the mean over ${c ? `the ${plural(c.seeds.length, 'seed')} of ${esc(c.title)}` : 'the set’s seeds'} of each seed’s best run on a scale where 0 is the random bot’s score and 100 the strong bot’s; a seed not played counts as 0, and “k of N” says how many were played.`;
+
+/** A date as a person reads it (the day, in this browser's locale). */
+const day = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? String(iso).slice(0, 10) : d.toLocaleDateString(undefined, { dateStyle: 'medium' });
+};
 
 function rows(entries: BoardEntry[], online: boolean, challenge?: ChallengeInfo): string {
   if (!entries.length) return '<tr><td colspan="5" class="empty">No runs yet.</td></tr>';
   return entries
     .map(
       (e) =>
-        `<tr data-run-id="${esc(e.runId)}"><td>${esc(e.rank)}</td><td>${esc(e.player)}${e.agent ? ` <span class="agent-badge">${esc(e.agent)}</span>` : ''}</td><td class="num">${scoreCell(e, challenge)}</td><td>${esc(String(e.createdAt).slice(0, 10))}</td><td><a href="${esc(formatRoute({ page: 'run', id: String(e.runId), online }))}">replay</a></td></tr>`,
+        `<tr data-run-id="${esc(e.runId)}"><td>${esc(e.rank)}</td><td>${esc(e.player)}${e.agent ? ` <span class="agent-badge">agent: ${esc(e.agent)}</span>` : ''}</td><td class="num">${scoreCell(e, challenge)}</td><td><time datetime="${esc(e.createdAt)}">${esc(day(e.createdAt))}</time></td><td><a href="${esc(formatRoute({ page: 'run', id: String(e.runId), online }))}" aria-label="replay of ${esc(e.player)}’s run">replay</a></td></tr>`,
     )
     .join('');
 }
 
 const more = (cursor: string | null | undefined) => (cursor ? `<p><button type="button" data-more="${esc(cursor)}">More</button></p>` : '');
 
-/** Shows the page; returns a cleanup for when the route changes (the "More" buttons' listener). */
-export async function showLeaderboard(root: HTMLElement, slug: string, engine: Engine, online = false): Promise<() => void> {
+const table = (board: BoardTab, kind: Kind, body: string, cursor: string | null | undefined) =>
+  `<div class="board-table" data-board="${board}" data-kind="${kind ?? 'everyone'}"><table><caption class="visually-hidden">${esc(BOARDS.find((b) => b.board === board)?.title ?? board)}, ${esc(KINDS.find((k) => k.kind === kind)?.title ?? '')}</caption><thead><tr><th scope="col">#</th><th scope="col">${kind === 'agent' ? 'Player (agent)' : 'Player'}</th><th scope="col">Score</th><th scope="col">Date</th><th scope="col"><span class="visually-hidden">Replay</span></th></tr></thead><tbody>${body}</tbody></table>${more(cursor)}</div>`;
+
+/** Shows the page; returns a cleanup for when the route changes. */
+export async function showLeaderboard(
+  root: HTMLElement,
+  slug: string,
+  engine: Engine,
+  online = false,
+  wanted?: BoardTab,
+): Promise<() => void> {
   root.innerHTML = '<main class="board-page"><p class="loading">Loading leaderboards…</p></main>';
-  const spec = await engine.spec(slug);
-  document.title = `${spec.name} leaderboards — Hearth`;
-  const head = `<header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a><h1>${esc(spec.name)}: leaderboards</h1>
-<a href="${esc(formatRoute({ page: 'game', slug, seed: undefined, replay: undefined, online }))}">Play</a></header>`;
-  const first = await fetchBoard(slug, 'all', undefined);
-  if (!first.ok && first.absent) {
+  let name: string;
+  try {
+    name = (await engine.spec(slug)).name;
+  } catch {
+    return showUnknown(root, `#/leaderboard/${slug}`, online);
+  }
+  document.title = `${name} leaderboards — Hearth`;
+  const head = `<header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a><h1>${esc(name)}: leaderboards</h1>
+<a href="${esc(formatRoute({ page: 'game', slug, seed: undefined, replay: undefined, online }))}">Play ${esc(name)}</a></header>`;
+  const [ch, ...firsts] = await Promise.all([challenges([slug]), ...BOARD_TABS.map((b) => fetchBoard(slug, b, undefined))]);
+  if (firsts.every((r) => !r.ok && r.absent)) {
     root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="message" data-kind="refusal" data-absent="true">${esc(ABSENT)}</p></main>`;
     return () => {};
   }
-  const challenges = await fetchChallenges(slug);
-  const daily =
-    challenges.ok && typeof challenges.daily === 'object' && challenges.daily ? (challenges.daily as { seed?: unknown }) : undefined;
-  const dailySeed = typeof daily?.seed === 'number' ? daily.seed : undefined;
-  const challenge = challenges.ok ? challengeOf(challenges, slug) : undefined;
-  const sections: string[] = [];
-  for (const b of BOARDS) {
-    const tables: string[] = [];
-    for (const k of KINDS) {
-      const r = b.board === 'all' && k.kind === undefined ? first : await fetchBoard(slug, b.board, k.kind, undefined, 20, challenge?.id);
-      const body = r.ok
-        ? rows(r.rows ?? r.entries ?? [], online, b.board === 'challenge' ? challenge : undefined)
-        : `<tr><td colspan="5" class="refusal">${esc(r.message)}</td></tr>`;
-      tables.push(`<div class="board-table" data-board="${b.board}" data-kind="${k.kind ?? 'everyone'}"><h3>${k.title}</h3>
-<table><thead><tr><th>#</th><th>${k.kind === 'agent' ? 'Player (agent)' : 'Player'}</th><th>Score</th><th>Date</th><th></th></tr></thead><tbody>${body}</tbody></table>${more(r.ok ? r.nextCursor : null)}</div>`);
-    }
-    const extra =
-      b.board === 'daily' && dailySeed !== undefined
-        ? ` <a class="daily-play" href="${esc(formatRoute({ page: 'game', slug, seed: dailySeed, replay: undefined, online }))}">play today’s seed ${dailySeed}</a>`
-        : b.board === 'challenge' && challenge
-          ? `: <span id="challenge-name">${esc(challenge.id)}</span>`
-          : '';
-    const seedList =
-      b.board === 'challenge' && challenge
-        ? `<p class="challenge-seeds note">${esc(challenge.title)}: ${esc(plural(challenge.seeds.length, 'seed'))} (the score is the mean over all of them, so unplayed seeds count as 0): ${challenge.seeds
+  const of = ch.ok ? ch.byGame.get(slug) : undefined;
+  const daily = of?.daily;
+  const challenge = of?.sets[0];
+  // the challenge board needs the set's id; fetch it again with it when the first answer used the default
+  if (challenge) firsts[1] = await fetchBoard(slug, 'challenge', undefined, undefined, 20, challenge.id);
+  const count = (i: number) => {
+    const r = firsts[i];
+    return r?.ok ? (r.rows ?? r.entries ?? []).length : 0;
+  };
+  const open: BoardTab = wanted ?? BOARD_TABS.find((_, i) => count(i) > 0) ?? 'daily';
+  const now = Date.now();
+
+  const intro: Record<BoardTab, string> = {
+    daily: daily
+      ? `<p class="board-intro">The daily of ${esc(daily.date)} (UTC) is seed ${esc(daily.seed)}: every run on it submitted today counts. ${esc(sentence(resetText(now)))}. <a class="daily-play" href="${esc(formatRoute({ page: 'game', slug, seed: daily.seed, replay: undefined, online }))}">Play today’s daily</a></p>`
+      : '<p class="board-intro">Runs on today’s daily seed, submitted today (UTC).</p>',
+    challenge: `<p class="board-intro challenge-sentence">${challengeSentence(challenge)}</p>${
+      challenge
+        ? `<p class="challenge-seeds note">${esc(challenge.title)} (set <span id="challenge-name">${esc(challenge.id)}</span>) seeds: ${challenge.seeds
             .map((seed) => `<a href="${esc(formatRoute({ page: 'game', slug, seed, replay: undefined, online }))}">${seed}</a>`)
             .join(', ')}</p>`
-        : '';
-    sections.push(
-      `<section class="board" id="board-${b.board}"><h2>${b.title}${extra}</h2>${seedList}<div class="board-tables">${tables.join('')}</div></section>`,
-    );
-  }
-  root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="note">Every score here was verified by replaying its actions on the server.</p>${sections.join('')}</main>`;
-  // the next page of one table, by the cursor the server handed out
+        : ''
+    }`,
+    all: '<p class="board-intro">Each player’s best verified run on any seed, ever.</p>',
+  };
+  const tabs = BOARDS.map(
+    (b, i) =>
+      `<button type="button" role="tab" id="tab-${b.board}" aria-controls="panel-${b.board}" aria-selected="${b.board === open}" tabindex="${b.board === open ? 0 : -1}" data-tab="${b.board}">${esc(b.title)} <span class="tab-count">(${count(i)}${count(i) >= 20 ? '+' : ''})</span></button>`,
+  ).join('');
+  const panels = BOARDS.map((b, i) => {
+    const r = firsts[i];
+    const body = r?.ok
+      ? rows(r.rows ?? r.entries ?? [], online, b.board === 'challenge' ? challenge : undefined)
+      : `<tr><td colspan="5" class="refusal">${esc(r?.message ?? '')}</td></tr>`;
+    const kinds = KINDS.map(
+      (k) => `<button type="button" data-kind-pick="${k.kind ?? 'everyone'}" aria-pressed="${k.kind === undefined}">${k.title}</button>`,
+    ).join('');
+    return `<section class="board" id="panel-${b.board}" role="tabpanel" aria-labelledby="tab-${b.board}" data-board="${b.board}"${b.board === open ? '' : ' hidden'}>${intro[b.board]}
+<div class="kind-picker" role="group" aria-label="Whose runs">${kinds}</div><div class="board-holder">${table(b.board, undefined, body, r?.ok ? r.nextCursor : null)}</div></section>`;
+  }).join('');
+  root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="note">Every score here was verified by replaying its actions on the server.</p>
+<div class="tabs" role="tablist" aria-label="Leaderboards">${tabs}</div>${panels}</main>`;
+
+  const select = (board: BoardTab) => {
+    for (const t of Array.from(root.querySelectorAll<HTMLButtonElement>('[data-tab]'))) {
+      const on = t.dataset.tab === board;
+      t.setAttribute('aria-selected', String(on));
+      t.tabIndex = on ? 0 : -1;
+    }
+    for (const p of Array.from(root.querySelectorAll<HTMLElement>('[role="tabpanel"]'))) p.hidden = p.dataset.board !== board;
+    history.replaceState(null, '', formatRoute({ page: 'leaderboard', slug, board, online }));
+  };
   const onClick = async (e: MouseEvent) => {
-    const button = (e.target as Element).closest?.('[data-more]') as HTMLButtonElement | null;
-    const table = button?.closest('.board-table') as HTMLElement | null;
-    if (!button || !table) return;
+    const t = e.target as Element;
+    const tab = t.closest?.('[data-tab]') as HTMLButtonElement | null;
+    if (tab) return select(tab.dataset.tab as BoardTab);
+    const pick = t.closest?.('[data-kind-pick]') as HTMLButtonElement | null;
+    if (pick) {
+      const panel = pick.closest('[role="tabpanel"]') as HTMLElement;
+      const board = panel.dataset.board as BoardTab;
+      const kind = pick.dataset.kindPick === 'everyone' ? undefined : (pick.dataset.kindPick as Kind);
+      for (const b of Array.from(panel.querySelectorAll('[data-kind-pick]'))) b.setAttribute('aria-pressed', String(b === pick));
+      const r = await fetchBoard(slug, board, kind, undefined, 20, challenge?.id);
+      const body = r.ok
+        ? rows(r.rows ?? r.entries ?? [], online, board === 'challenge' ? challenge : undefined)
+        : `<tr><td colspan="5" class="refusal">${esc(r.message)}</td></tr>`;
+      (panel.querySelector('.board-holder') as HTMLElement).innerHTML = table(board, kind, body, r.ok ? r.nextCursor : null);
+      return;
+    }
+    // the next page of one table, by the cursor the server handed out
+    const button = t.closest?.('[data-more]') as HTMLButtonElement | null;
+    const holder = button?.closest('.board-table') as HTMLElement | null;
+    if (!button || !holder) return;
     button.disabled = true;
-    const kind = table.dataset.kind === 'everyone' ? undefined : (table.dataset.kind as Kind);
-    const board = table.dataset.board as string;
+    const kind = holder.dataset.kind === 'everyone' ? undefined : (holder.dataset.kind as Kind);
+    const board = holder.dataset.board as BoardTab;
     const r = await fetchBoard(slug, board, kind, button.dataset.more, 20, challenge?.id);
-    const holder = button.parentElement as HTMLElement;
+    const p = button.parentElement as HTMLElement;
     if (!r.ok) {
-      holder.textContent = r.message;
+      p.textContent = r.message;
       return;
     }
     const next = r.rows ?? r.entries ?? [];
     if (next.length)
-      table.querySelector('tbody')?.insertAdjacentHTML('beforeend', rows(next, online, board === 'challenge' ? challenge : undefined));
-    holder.outerHTML = more(r.nextCursor);
+      holder.querySelector('tbody')?.insertAdjacentHTML('beforeend', rows(next, online, board === 'challenge' ? challenge : undefined));
+    p.outerHTML = more(r.nextCursor);
+  };
+  // arrow keys move between tabs, as a tab list does
+  const onKey = (e: KeyboardEvent) => {
+    const tab = (e.target as Element).closest?.('[data-tab]') as HTMLButtonElement | null;
+    if (!tab || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft')) return;
+    const i = BOARD_TABS.indexOf(tab.dataset.tab as BoardTab);
+    const next = BOARD_TABS[(i + (e.key === 'ArrowRight' ? 1 : BOARD_TABS.length - 1)) % BOARD_TABS.length] as BoardTab;
+    select(next);
+    (root.querySelector(`[data-tab="${next}"]`) as HTMLElement).focus();
+    e.preventDefault();
   };
   root.addEventListener('click', onClick);
-  return () => root.removeEventListener('click', onClick);
+  root.addEventListener('keydown', onKey);
+  return () => {
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('keydown', onKey);
+  };
 }

@@ -30,6 +30,8 @@ export interface ReplayHost {
   run?: RunInfo;
   current(): OkResponse | undefined;
   onStep(result: OkResponse, action: unknown, recap: Recap | undefined, points: number, index: number): void;
+  /** A step back (or the restart, index 0): the response after `index` actions and the action that made it. */
+  onBack(result: OkResponse, action: unknown, index: number): void;
   say(text: string, kind: 'refusal'): void;
   disposed(): boolean;
 }
@@ -75,6 +77,8 @@ export function createReplay(h: ReplayHost) {
   let speed = 1;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let scores: number[] = [];
+  // the response after each action shown so far (0 = init), so Back and Restart need no engine call
+  const seen: OkResponse[] = [];
   // every step the bar has shown, in order: the browser suite checks playback went one action at a time
   const shown: number[] = [];
   (window as unknown as { __hearthReplaySteps?: number[] }).__hearthReplaySteps = shown;
@@ -87,15 +91,18 @@ export function createReplay(h: ReplayHost) {
 
   const drawBar = () => {
     const done = index >= h.actions.length;
+    const atStart = index === 0;
     bar.hidden = false;
     bar.dataset.step = String(index);
     bar.dataset.done = String(done);
     if (shown[shown.length - 1] !== index) shown.push(index);
     bar.innerHTML = `<span>Replay of seed ${h.seed}: action <strong>${index}</strong> of ${h.actions.length}${done ? ' — finished' : ''}</span>
-<button type="button" data-replay="toggle" ${done ? 'disabled' : ''}>${playing ? 'Pause' : 'Play'}</button>
-<button type="button" data-replay="step" ${done || playing ? 'disabled' : ''}>Step</button>
+<button type="button" data-replay="restart" ${atStart ? 'disabled title="already at the start"' : ''}>⏮ Restart</button>
+<button type="button" data-replay="back" ${atStart || playing ? `disabled title="${atStart ? 'already at the start' : 'pause first'}"` : ''}>◀ Back</button>
+<button type="button" data-replay="toggle" ${done ? 'disabled title="the replay is at its end"' : ''}>${playing ? 'Pause' : 'Play'}</button>
+<button type="button" data-replay="step" ${done || playing ? `disabled title="${done ? 'the replay is at its end' : 'pause first'}"` : ''}>Step ▶</button>
 <button type="button" data-replay="speed" title="playback speed">Speed ${speed + 1}/${SPEEDS.length}</button>
-<button type="button" data-replay="end" ${done ? 'disabled' : ''}>To the end</button>
+<button type="button" data-replay="end" ${done ? 'disabled title="the replay is at its end"' : ''}>To the end ⏭</button>
 <a href="${esc(formatRoute({ page: 'game', slug: h.slug, seed: h.seed, replay: undefined, online: h.online }))}">Play this seed</a>`;
     drawInfo();
   };
@@ -104,6 +111,7 @@ export function createReplay(h: ReplayHost) {
   const stepOnce = async (): Promise<boolean> => {
     const at = h.current();
     if (!at || index >= h.actions.length || h.disposed()) return false;
+    if (seen.length === 0) seen.push(at);
     const action = h.actions[index];
     const result = await h.engine.act(h.slug, nextBody(h.spec, at, action), { recap: true });
     if (h.disposed()) return false;
@@ -113,6 +121,7 @@ export function createReplay(h: ReplayHost) {
       return false;
     }
     index++;
+    seen[index] = result;
     h.onStep(result, action, result.recap as Recap | undefined, result.score - at.score, index);
     drawBar();
     return index < h.actions.length;
@@ -159,6 +168,16 @@ export function createReplay(h: ReplayHost) {
         drawBar();
       } else if (what === 'step') {
         await next();
+      } else if (what === 'back' || what === 'restart') {
+        playing = false;
+        clearTimeout(timer);
+        await stepping;
+        const to = what === 'back' ? Math.max(0, index - 1) : 0;
+        const at = seen[to];
+        if (to === index || !at) return drawBar();
+        index = to;
+        h.onBack(at, to > 0 ? h.actions[to - 1] : undefined, to);
+        drawBar();
       } else if (what === 'end') {
         playing = false;
         clearTimeout(timer);

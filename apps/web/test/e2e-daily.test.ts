@@ -1,0 +1,218 @@
+// The habit pages against the real bundled server, in headless Chromium at 1280x800 and 390x844 (issue 27): the
+// home page leads with today's daily of every game and its links open that seed; the game page says it is the
+// daily; the share text names the score and a replay link that replays to it; a name's key pasted in a fresh
+// browser keeps the name; and an axe-core scan of every page at both sizes finds no serious or critical
+// violation. Screenshots of every page at both sizes go to test-artifacts/tour-*.png.
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { registry } from '@hearth/games';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumMissing, launch } from './browser.ts';
+import { drivers, endByKey, key, score } from './drivers.ts';
+import { artifacts, DESKTOP, errorsOf, type Harness, idle, PHONE, startHarness } from './harness.ts';
+import { leaveTo, type RealServer, serverMissing, startRealServer } from './server.ts';
+
+const skip = chromiumMissing ?? serverMissing ?? (!registry.has('stormlark') ? 'stormlark is not registered' : undefined);
+if (skip) console.warn(`web e2e (daily, share, names, accessibility) skipped: ${skip}`);
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; failureSummary?: string }[];
+}
+
+/** axe-core over the page as it is now: the serious and critical violations, one line each. */
+async function axe(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe.run(
+      document,
+      { resultTypes: ['violations'] },
+    );
+    return r.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+}
+
+describe.skipIf(skip !== undefined)('daily, share, names and accessibility against the real server', () => {
+  let h: Harness;
+  let server: RealServer;
+  let url: string;
+  let today: { game: string; date: string; seed: number }[];
+
+  beforeAll(async () => {
+    h = await startHarness('daily');
+    server = await startRealServer(h.dist);
+    url = server.url;
+    today = ((await (await fetch(`${url}api/challenges`)).json()) as { daily: typeof today }).daily;
+  }, 180_000);
+  afterAll(async () => {
+    await server?.close();
+    await h?.close();
+  });
+
+  const open = async (hash: string, viewport = DESKTOP) => {
+    const page = await h.open(hash, viewport, url);
+    return page;
+  };
+
+  it('the home page leads with today’s daily of every game; each link opens that seed, which the game page names', async () => {
+    const page = await open('#/');
+    await page.waitForSelector('.daily-card');
+    const cards = await page.$$eval('.daily-card', (els) => els.map((e) => e.getAttribute('data-slug')));
+    expect(cards).toEqual(registry.slugs.filter((s) => today.some((d) => d.game === s)));
+    // the daily comes before the list of games
+    const order = await page.evaluate(() => {
+      const d = document.querySelector('section.daily') as Element;
+      const g = document.querySelector('section.all-games') as Element;
+      return d.compareDocumentPosition(g) & Node.DOCUMENT_POSITION_FOLLOWING;
+    });
+    expect(order).toBeTruthy();
+    expect(await page.textContent('.daily .reset')).toMatch(/00:00 UTC \(in (\d+ h )?\d+ min\)/);
+    for (const d of today.filter((x) => registry.has(x.game))) {
+      await page.goto(`${url}#/`);
+      await page.click(`.daily-card[data-slug="${d.game}"] a.play-daily`);
+      await page.waitForSelector(`main[data-slug="${d.game}"] #board[data-ready="true"]`);
+      expect(new URL(page.url()).hash).toBe(`#/${d.game}?seed=${d.seed}`);
+      await page.waitForSelector('#seed-role[data-role="daily"]');
+      expect(await page.textContent('#seed-role')).toContain(`Today’s daily (${d.date} UTC)`);
+      // and its board is the daily tab
+      await page.goto(`${url}#/`);
+      await page.click(`.daily-card[data-slug="${d.game}"] a.daily-board`);
+      await page.waitForSelector('#tab-daily[aria-selected="true"]');
+      expect(await page.textContent('#panel-daily .board-intro')).toContain(`seed ${d.seed}`);
+    }
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('the share text names the game, the daily, the score and a replay link that replays to that score', async () => {
+    const d = today.find((x) => x.game === 'stormlark') as { seed: number; date: string };
+    await h.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+    const page = await open(`#/stormlark?seed=${d.seed}`);
+    await page.waitForSelector('#seed-role[data-role="daily"]');
+    for (const k of ['v', 'v', 'ArrowDown', 'f', 'v']) await key(page, k);
+    await endByKey(page);
+    await page.waitForSelector('#over .over-card');
+    const final = Number(await page.textContent('#final-score'));
+    await page.fill('#player-name', 'sharer_1');
+    await page.click('#submit-form button[type="submit"]');
+    await page.waitForSelector('#submit-result[data-kind="ok"]');
+    await page.click('#share');
+    await page.waitForSelector('#share-status:not([hidden])');
+    const text = await page.inputValue('#share-text');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+    const lines = text.split('\n');
+    expect(lines[0]).toBe(`Hearth · Stormlark · daily ${d.date}`);
+    expect(lines[1]).toMatch(new RegExp(`^Score ${final} in \\d+ actions · #\\d+ on the daily board$`));
+    const link = lines[2] as string;
+    expect(link.startsWith(`${url}#/stormlark?seed=${d.seed}&replay=`)).toBe(true);
+    await page.screenshot({ path: join(artifacts, 'tour-share-desktop.png') });
+    const other = await open('#/');
+    await other.goto(link);
+    await other.waitForSelector('#replay-bar[data-step]');
+    await other.click('#replay-bar [data-replay="end"]').catch(() => {});
+    await other.waitForSelector('#replay-bar[data-done="true"]');
+    expect(await score(other)).toBe(final);
+    await other.close();
+    await page.close();
+  }, 180_000);
+
+  it('a name’s key, copied from the home page and pasted in a fresh browser, keeps the name', async () => {
+    const page = await open('#/stormlark?seed=501');
+    await drivers.stormlark!.finish(page);
+    await page.fill('#player-name', 'traveller_9');
+    await page.click('#submit-form button[type="submit"]');
+    await page.waitForSelector('#submit-result[data-kind="ok"]');
+    await page.goto(`${url}#/`);
+    await page.waitForSelector('.keys-held');
+    const row = page.locator('.keys-held li', { hasText: 'traveller_9' });
+    await row.getByRole('button', { name: 'Show' }).click();
+    const keyText = await row.locator('input').inputValue();
+    expect(keyText).toMatch(/^hk_/);
+    await page.close();
+
+    // another browser: without the key the name is refused in plain words; with it pasted, the run is stored
+    const fresh = await launch();
+    try {
+      const ctx: BrowserContext = fresh.context;
+      const other = await ctx.newPage();
+      await other.setViewportSize(PHONE);
+      const submitAs = async (seed: number) => {
+        await leaveTo(other, `${url}#/stormlark?seed=${seed}`);
+        await other.waitForSelector('#board[data-ready="true"]');
+        await drivers.stormlark!.finish(other);
+        await other.fill('#player-name', 'traveller_9');
+        await other.click('#submit-form button[type="submit"]');
+        await other.waitForSelector('#submit-result[data-kind="ok"], #submit-result[data-kind="refusal"]');
+        return (await other.textContent('#submit-result')) ?? '';
+      };
+      expect(await submitAs(502)).toContain('paste its key under “Your name” on the home page');
+      await leaveTo(other, `${url}#/`);
+      await other.fill('#adopt-form input[name="player"]', 'traveller_9');
+      await other.fill('#adopt-form input[name="key"]', keyText);
+      await other.click('#adopt-form button[type="submit"]');
+      await other.waitForSelector('#adopt-result[data-kind="ok"]');
+      expect(await submitAs(503)).toMatch(/^Stored under traveller_9/);
+      await other.close();
+    } finally {
+      await fresh.close();
+    }
+  }, 180_000);
+
+  for (const [size, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`every page at ${viewport.width}x${viewport.height}: no serious or critical axe-core violation; screenshots`, async () => {
+      const found: string[] = [];
+      const check = async (page: Page, name: string) => {
+        await page.screenshot({ path: join(artifacts, `tour-${name}-${size}.png`), fullPage: size === 'phone' && name !== 'over' });
+        for (const v of await axe(page)) found.push(`${name}: ${v}`);
+      };
+      const page = await open('#/', viewport);
+      await page.waitForSelector('.daily-card');
+      await check(page, 'home');
+      for (const slug of registry.slugs) {
+        await leaveTo(page, `${url}#/${slug}?seed=12`);
+        await page.waitForSelector(`main[data-slug="${slug}"] #board[data-ready="true"]`);
+        const driver = drivers[slug];
+        for (let i = 0; i < 3 && driver; i++) await driver.move(page, i);
+        await idle(page);
+        await check(page, `${slug}-mid`);
+      }
+      await leaveTo(page, `${url}#/stormlark?seed=13`);
+      await page.waitForSelector('#board[data-ready="true"]');
+      for (const k of ['v', 'v', 'f']) await key(page, k);
+      await page.keyboard.press('Shift+E');
+      await page.waitForSelector('#confirm:not([hidden])');
+      await check(page, 'confirm');
+      await page.click('#confirm [data-confirm-answer="yes"]');
+      await page.waitForSelector('#over .over-card');
+      await check(page, 'over');
+      await leaveTo(page, `${url}#/leaderboard/stormlark`);
+      await page.waitForSelector('[role="tablist"]');
+      await check(page, 'leaderboard');
+      const runLink = page.locator('[role="tabpanel"]:not([hidden]) tr[data-run-id] a').first();
+      if (await runLink.count()) {
+        await runLink.click();
+        await page.waitForSelector('#replay-bar[data-step]');
+        await check(page, 'run');
+      }
+      await page.goto(`${url}#/stormlark?seed=abc`);
+      await page.waitForSelector('#message[data-kind="refusal"]');
+      await check(page, 'seed-refused');
+      await page.goto(`${url}#/play/nope`);
+      await page.waitForSelector('main.unknown');
+      await check(page, 'unknown');
+      expect(found).toEqual([]);
+      await page.close();
+    }, 300_000);
+  }
+});
