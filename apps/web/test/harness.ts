@@ -45,7 +45,9 @@ export async function startHarness(name: string): Promise<Harness> {
       page.on('request', (r) => !r.url().startsWith(base) && !r.url().startsWith('data:') && errors.push(`fetched ${r.url()}`));
       (page as unknown as { errors: string[] }).errors = errors;
       await page.goto(`${base}${hash}`);
-      await page.waitForSelector('#board[data-ready="true"], main.board-page:not(:has(.loading)), .message[data-kind="refusal"]');
+      await page.waitForSelector(
+        '#board[data-ready="true"], main.board-page:not(:has(.loading)), main.home:not(:has(.loading)), .message[data-kind="refusal"]',
+      );
       return page;
     },
     async close() {

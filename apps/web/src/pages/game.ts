@@ -118,7 +118,7 @@ ${route.run ? '<section id="run-info" class="run-info"></section>' : ''}
 <div id="board" class="board-area" tabindex="-1" data-pending="0"></div>
 <div id="why-not" class="why-not" hidden></div>
 <p class="keys">${esc(renderer.keyHelp ?? 'Tab to an action and press Enter.')}</p>
-<details id="log-box" class="log-box" open><summary>Turn log</summary><ol id="log" class="log"></ol></details>
+<details id="log-box" class="log-box" open><summary>Turn log</summary><ol id="log" class="log" tabindex="0" aria-label="Turn log, newest first"></ol></details>
 <div id="confirm" class="confirm" hidden role="alertdialog" aria-modal="true" aria-labelledby="confirm-text"><div class="confirm-card"><p id="confirm-text"></p>
 <p><button type="button" data-confirm-answer="yes">Yes, end it</button> <button type="button" data-confirm-answer="no">Keep playing</button></p></div></div>
 <section id="over" class="over" hidden aria-live="polite"></section>
