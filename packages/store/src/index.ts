@@ -29,8 +29,9 @@ export {
   usageOf,
   viewHash,
 } from './episode.ts';
-export { openStore, type StoreOptions, storeOptionsFromEnv } from './open.ts';
+export { ConfigError, DatabaseUnavailableError, isUnavailable } from './errors.ts';
+export { checkDatabaseUrl, DEFAULT_DB_TIMEOUTS, describeDatabase, openStore, type StoreOptions, storeOptionsFromEnv } from './open.ts';
 export { AGENT_MAX, checkFreeText, checkName, NAME_PATTERN, NAME_RULE, NOTES_MAX } from './players.ts';
 export { isScorecardId } from './scorecards.ts';
-export type { BoardStore, ChallengeStore, GameSessionStore, RunStore, ScorecardStore, Store } from './store.ts';
+export type { BoardStore, ChallengeStore, GameSessionStore, PoolStats, RunStore, ScorecardStore, Store } from './store.ts';
 export type * from './types.ts';

@@ -28,6 +28,10 @@ export function checkFreeText(field: string, value: unknown, max: number): strin
 
 export const nameKey = (name: string): string => name.toLowerCase();
 
+/** A player key the client chose for a first claim: `hk_` and at least 32 base64url characters (192 bits). */
+export const CHOSEN_KEY = /^hk_[A-Za-z0-9_-]{32,197}$/;
+export const isChosenKey = (key: string): boolean => CHOSEN_KEY.test(key);
+
 /** A new player key: 32 random bytes, base64url, with a prefix that makes it recognisable in a config file. */
 export function newPlayerKey(): string {
   return `hk_${randomBytes(32).toString('base64url')}`;
@@ -55,14 +59,17 @@ export async function claimOrCheck(
   key: string | null | undefined,
   now: number,
 ): Promise<{ id: number; playerKey?: string } | 'key_required' | 'wrong_key'> {
-  const fresh = newPlayerKey();
+  // A first claim with a key of the client's own choosing (strong enough to be one) claims the name with it, so
+  // a retry after a lost answer succeeds with the same key; otherwise the server makes one, shown once.
+  const chosen = key && isChosenKey(key) ? key : null;
+  const fresh = chosen ?? newPlayerKey();
   const claimed = await tx
     .insertInto('players')
     .values({ name, name_key: nameKey(name), key_hash: hashKey(fresh), created_at: now })
     .onConflict((oc) => oc.column('name_key').doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (claimed) return { id: Number(claimed.id), playerKey: fresh };
+  if (claimed) return chosen ? { id: Number(claimed.id) } : { id: Number(claimed.id), playerKey: fresh };
   // Claimed before (or by a concurrent submission a moment ago): this one needs that key.
   const player = await tx.selectFrom('players').select(['id', 'key_hash']).where('name_key', '=', nameKey(name)).executeTakeFirstOrThrow();
   if (!key) return 'key_required';

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { canonicalJson } from '@hearth/engine';
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { countAhead } from './boards.ts';
@@ -27,6 +28,28 @@ const toRecord = (row: RunRow): RunRecord => ({
   daily: row.daily,
   createdAt: Number(row.created_at),
 });
+
+/**
+ * Run ids: milliseconds since 2026-01-01 times 1024, plus 10 random bits. They never come from a counter in the
+ * database, so a database restored from a backup cannot hand out again the ids given after the backup (links to
+ * those runs were already shared): a new id is later than every id made before it, whatever the restored data.
+ * Within 2^53 until the year 2304. Two submissions in the same millisecond draw different low bits, and the
+ * rare collision is retried with a new id.
+ */
+export const RUN_ID_EPOCH_MS = Date.UTC(2026, 0, 1);
+export function newRunId(nowMs = Date.now()): number {
+  return Math.max(1, nowMs - RUN_ID_EPOCH_MS) * 1024 + randomInt(1024);
+}
+
+/** A primary-key collision on runs.id (another run took the same id in the same millisecond). */
+const isIdCollision = (error: unknown): boolean => {
+  const e = error as { code?: string; constraint?: string; message?: string };
+  return (
+    (e?.code === '23505' && e.constraint === 'runs_pkey') ||
+    (e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' && (e.message ?? '').includes('runs.id'))
+  );
+};
+const idRetries = new WeakMap<object, number>();
 
 /** Thrown inside the submit transaction to roll back a name claim when the run turns out to be a duplicate. */
 class LostRace extends Error {}
@@ -61,6 +84,7 @@ export function createRunStore(db: Kysely<Database>): RunStore {
       if (existing) return { status: 'duplicate', run: existing, rank: (await this.rankOf(existing.game, existing.player)) ?? 0 };
       const now = run.now ?? Date.now();
       let playerKey: string | undefined;
+      const id = newRunId();
       let outcome: { id: number; playerId: number } | 'key_required' | 'wrong_key';
       try {
         outcome = await db.transaction().execute(async (tx) => {
@@ -72,6 +96,7 @@ export function createRunStore(db: Kysely<Database>): RunStore {
           const inserted = await tx
             .insertInto('runs')
             .values({
+              id,
               game: run.game,
               seed: run.seed,
               actions: bytes,
@@ -122,6 +147,11 @@ export function createRunStore(db: Kysely<Database>): RunStore {
           return { id: Number(inserted.id), playerId: Number(player.id) };
         });
       } catch (error) {
+        // Another run took this id in the same millisecond (1 in 1024): the transaction rolled back; again.
+        if (isIdCollision(error) && (idRetries.get(run) ?? 0) < 5) {
+          idRetries.set(run, (idRetries.get(run) ?? 0) + 1);
+          return this.submit(run);
+        }
         if (!(error instanceof LostRace)) throw error;
         // The same run was stored concurrently; the name claim (if any) was rolled back with this transaction.
         const winner = await byHash(hash);
@@ -143,7 +173,7 @@ export function createRunStore(db: Kysely<Database>): RunStore {
     },
 
     async get(id) {
-      if (!Number.isSafeInteger(id) || id < 1 || id > 2 ** 31 - 1) return null;
+      if (!Number.isSafeInteger(id) || id < 1) return null;
       const row = await selectRun().where('runs.id', '=', id).executeTakeFirst();
       return row ? toRecord(row) : null;
     },

@@ -73,6 +73,18 @@ export interface GameSessionStore {
   purgeIdle(beforeMs: number): Promise<number>;
 }
 
+/** A PostgreSQL pool's connections now: open (total), idle, and queries waiting for one; max is the pool size. */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
+/**
+ * Every method of runs, boards, challenges and games rejects with DatabaseUnavailableError (errors.ts) when the
+ * database could not answer; the pool reconnects by itself on the next call.
+ */
 export interface Store {
   readonly kind: 'sqlite' | 'postgres';
   readonly runs: RunStore;
@@ -80,6 +92,9 @@ export interface Store {
   readonly challenges: ChallengeStore;
   readonly scorecards: ScorecardStore;
   readonly games: GameSessionStore;
-  health(): Promise<StoreHealth>;
+  /** `select 1` within `timeoutMs` (default the query timeout); never rejects. */
+  health(timeoutMs?: number): Promise<StoreHealth>;
+  /** The PostgreSQL pool's connections (null on SQLite). */
+  stats(): PoolStats | null;
   close(): Promise<void>;
 }

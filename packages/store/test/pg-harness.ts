@@ -2,12 +2,15 @@
 // hand out fresh databases, then stop it and remove the folder. Exported for other packages' tests
 // (`import { startPostgres } from '@hearth/store/pg-harness'`). Where PostgreSQL is not installed it returns
 // a reason to skip, which the caller prints.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { execFile, execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import pg from 'pg';
+
+const run = promisify(execFile);
 
 export interface PgCluster {
   readonly port: number;
@@ -18,7 +21,34 @@ export interface PgCluster {
   createDatabase(name?: string): Promise<string>;
   /** Stops and starts the server on the same port (every open connection is cut). */
   restart(): Promise<void>;
+  /** Stops the server (fast shutdown: connections cut) and keeps its data, for start(). */
+  halt(): Promise<void>;
+  /** Starts a halted server again on the same port. */
+  start(): Promise<void>;
+  /** SIGSTOP to the postmaster and every backend: connections stay open and nothing answers (a stalled host). */
+  freeze(): void;
+  /** SIGCONT to everything freeze() stopped. */
+  thaw(): void;
+  /** Stops the server for good and removes its folder. */
   stop(): Promise<void>;
+}
+
+/** The postmaster's pid (first line of postmaster.pid) and its children's, from /proc. */
+function clusterPids(dir: string): number[] {
+  const main = Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const pids = [main];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The command may hold spaces and parentheses: the fields after the last ')' are state, ppid, ...
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === main) pids.push(Number(entry));
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return pids;
 }
 
 /** The folder holding initdb and pg_ctl (PG_BIN, else Debian's newest /usr/lib/postgresql/N/bin), or null. */
@@ -56,6 +86,9 @@ export async function startPostgres(): Promise<PgCluster | { skip: string }> {
     root
       ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args], { stdio: 'pipe' })
       : execFileSync(join(bin, cmd), args, { stdio: 'pipe' });
+  // Restarts, stops and starts run without blocking the event loop, so a test's load goes on meanwhile.
+  const asAsync = (cmd: string, args: string[]) =>
+    root ? run('runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]) : run(join(bin, cmd), args);
   const dir = mkdtempSync(join(tmpdir(), 'hearth-pg-'));
   try {
     if (root) execFileSync('chown', ['postgres:postgres', dir]);
@@ -64,6 +97,17 @@ export async function startPostgres(): Promise<PgCluster | { skip: string }> {
     // fsync off: a throwaway cluster needs no durability across power loss, and it makes tests much faster.
     const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
     as('pg_ctl', ['-D', dir, '-o', opts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+    let frozen: number[] = [];
+    const thaw = () => {
+      for (const pid of frozen) {
+        try {
+          process.kill(pid, 'SIGCONT');
+        } catch {
+          // exited meanwhile
+        }
+      }
+      frozen = [];
+    };
     const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
     return {
       port,
@@ -81,9 +125,21 @@ export async function startPostgres(): Promise<PgCluster | { skip: string }> {
         return url(db);
       },
       async restart() {
-        as('pg_ctl', ['-D', dir, '-m', 'fast', '-w', '-t', '60', '-o', opts, '-l', join(dir, 'server.log'), 'restart']);
+        await asAsync('pg_ctl', ['-D', dir, '-m', 'fast', '-w', '-t', '60', '-o', opts, '-l', join(dir, 'server.log'), 'restart']);
       },
+      async halt() {
+        await asAsync('pg_ctl', ['-D', dir, '-m', 'fast', '-w', '-t', '60', 'stop']);
+      },
+      async start() {
+        await asAsync('pg_ctl', ['-D', dir, '-o', opts, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start']);
+      },
+      freeze() {
+        frozen = clusterPids(dir);
+        for (const pid of frozen) process.kill(pid, 'SIGSTOP');
+      },
+      thaw,
       async stop() {
+        thaw();
         try {
           as('pg_ctl', ['-D', dir, '-m', 'fast', '-w', 'stop']);
         } finally {
