@@ -34,17 +34,27 @@ export function checkContentType(header: string | undefined): string | null {
 }
 
 /**
+ * Bytes of an oversized body the server still reads (and drops) before answering 413: a proxy in front (nginx)
+ * is still sending it, and a response followed by a close mid-upload makes the proxy fail with EPIPE, answer
+ * 502 and take the instance out of rotation for everyone. Past this, the connection is closed after the 413.
+ */
+export const discardLimit = (maxBytes: number): number => Math.max(8 * maxBytes, 8 * 1024 * 1024);
+
+/**
  * Reads a body up to `maxBytes` from the Node request when there is one (no Web-stream detour on the hot path),
- * else from the Fetch request (tests through app.request). Stops reading as soon as the limit is passed.
+ * else from the Fetch request (tests through app.request). An oversized body (null) is read to its end and
+ * dropped, up to discardLimit(maxBytes), so the 413 goes out after the upload, never in the middle of it.
  */
 export async function readBody(incoming: IncomingMessage | undefined, request: Request, maxBytes: number): Promise<Buffer | null> {
   // From the Node request when there is one: reading headers through the Fetch Request would build a Headers object.
   const declared = Number((incoming ? incoming.headers['content-length'] : request.headers.get('content-length')) ?? Number.NaN);
-  if (declared > maxBytes) return null;
+  const discardUpTo = discardLimit(maxBytes);
+  if (declared > discardUpTo) return null;
   if (incoming) {
     return new Promise<Buffer | null>((resolve, reject) => {
       const chunks: Buffer[] = [];
       let size = 0;
+      let over = declared > maxBytes;
       const done = (result: Buffer | null) => {
         incoming.off('data', onData);
         incoming.off('end', onEnd);
@@ -55,11 +65,15 @@ export async function readBody(incoming: IncomingMessage | undefined, request: R
       const onData = (chunk: Buffer) => {
         size += chunk.length;
         if (size > maxBytes) {
-          incoming.pause();
-          done(null);
-        } else chunks.push(chunk);
+          over = true;
+          chunks.length = 0;
+          if (size > discardUpTo) {
+            incoming.pause();
+            done(null);
+          }
+        } else if (!over) chunks.push(chunk);
       };
-      const onEnd = () => done(Buffer.concat(chunks, size));
+      const onEnd = () => done(over ? null : Buffer.concat(chunks, size));
       // Node reports a client gone mid-body as an 'aborted' error (ECONNRESET) or as a close before 'end'.
       const onError = () => reject(new BodyAbortedError());
       const onClose = () => {
@@ -72,7 +86,7 @@ export async function readBody(incoming: IncomingMessage | undefined, request: R
       if (incoming.readableEnded) onEnd();
     });
   }
-  if (!request.body) return Buffer.alloc(0);
+  if (!request.body) return declared > maxBytes ? null : Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -82,13 +96,13 @@ export async function readBody(incoming: IncomingMessage | undefined, request: R
     });
     if (done) break;
     size += value.length;
-    if (size > maxBytes) {
+    if (size > discardUpTo) {
       await reader.cancel();
       return null;
     }
-    chunks.push(value);
+    if (size <= maxBytes) chunks.push(value);
   }
-  return Buffer.concat(chunks, size);
+  return size > maxBytes || declared > maxBytes ? null : Buffer.concat(chunks, size);
 }
 
 // One strict decoder for every body: decode() without { stream: true } starts afresh each call.

@@ -1,4 +1,5 @@
 import type { Game, Wire } from '@hearth/engine';
+import { DatabaseUnavailableError, isUnavailable } from '@hearth/store';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { BodyLimits } from './body.ts';
@@ -10,7 +11,7 @@ import type { HmacSealer } from './sealing.ts';
 /** Hono environment of every route: Node bindings (absent under app.request in tests) and per-request labels. */
 export type AppEnv = {
   /** Node bindings; `client` is set only by in-process requests made on a client's behalf (the MCP server's submit_run). */
-  Bindings: Partial<HttpBindings> & { client?: string };
+  Bindings: Partial<HttpBindings> & { client?: string; admin?: boolean };
   Variables: { route: string; game: string; requestId: string };
 };
 
@@ -82,6 +83,28 @@ export async function replayOrRespond(ctx: ServerContext, c: AppContext, job: Re
     return fail(ctx, c, 500, 'internal_error', `internal error (request id ${c.get('requestId')})`);
   }
 }
+
+/**
+ * 503 `database_unavailable` with Retry-After: the database could not answer (unreachable, restarting, frozen
+ * past its timeout, out of connections). Every route gets it without doing anything: a store method rejects
+ * with DatabaseUnavailableError and the app's error handler answers this. A route that catches store errors
+ * itself should answer with this too: `if (isUnavailable(error)) return databaseUnavailable(ctx, c, error)`.
+ */
+export function databaseUnavailable(ctx: ServerContext, c: AppContext, error: unknown) {
+  const wait = error instanceof DatabaseUnavailableError ? error.retryAfterSeconds : 5;
+  ctx.logger.warn({ requestId: c.get('requestId'), route: c.get('route'), err: (error as Error)?.message }, 'database unavailable');
+  return fail(
+    ctx,
+    c,
+    503,
+    'database_unavailable',
+    `the database is not answering just now; retry in ${wait} s (play and verify still work)`,
+    {
+      'retry-after': String(wait),
+    },
+  );
+}
+export { isUnavailable };
 
 /** 404 unknown_game for a slug the server does not serve, naming the games it does. */
 export function unknownGame(ctx: ServerContext, c: AppContext, slug: string) {

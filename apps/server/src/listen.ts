@@ -12,7 +12,11 @@ export interface ConnectionOptions {
   headersTimeoutMs: number;
   /** A whole request (headers and body) must arrive within this (REQUEST_TIMEOUT_MS). */
   requestTimeoutMs: number;
-  /** After SIGTERM: /healthz answers 503 and keep-alive clients get `Connection: close` for this long (SHUTDOWN_DRAIN_MS). */
+  /**
+   * After SIGTERM, for this long (SHUTDOWN_DRAIN_MS) the server still accepts and serves connections while
+   * /readyz and /healthz answer 503 and every response says `Connection: close`, so a balancer polling
+   * readiness takes the instance out before it stops listening.
+   */
   drainMs: number;
   /** After the drain, requests still running get this long to finish before their connections are closed (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
@@ -37,12 +41,14 @@ export interface Listening {
   readonly port: number;
   readonly url: string;
   readonly httpServer: Server;
+  /** The operators' listener (ADMIN_PORT: /metrics and detailed health open there), when asked for. */
+  readonly admin: { readonly port: number; readonly httpServer: Server } | null;
   /**
-   * Graceful stop, in order: stop accepting connections and turn /healthz 503 (`server.draining`); for the drain
-   * period keep serving the connections already open, every response with `Connection: close`; then close the
-   * idle ones; let requests still running finish (up to the shutdown timeout, then close what is left); stop the
-   * replay pool. Resolves when all of that is done (early, when every connection has gone before the drain
-   * ends). `overrides` replace the drain and shutdown times.
+   * Graceful stop, in order: readiness turns 503 (`server.draining`) while the server goes on accepting and
+   * serving for the drain period, every response with `Connection: close` (so nothing that reaches the socket
+   * in that time is reset, and a poller sees the 503); then it stops accepting, closes idle connections, lets
+   * requests still running finish (up to the shutdown timeout, then closes what is left) and stops the replay
+   * pool. Resolves when all of that is done. `overrides` replace the drain and shutdown times.
    */
   close(overrides?: number | Partial<Pick<ConnectionOptions, 'drainMs' | 'shutdownTimeoutMs'>>): Promise<void>;
 }
@@ -50,10 +56,11 @@ export interface Listening {
 /** Listens on `port` (0 for an ephemeral port) and `host`. */
 export function listen(
   server: HearthServer,
-  options: { port: number; host?: string; connections?: Partial<ConnectionOptions> },
+  options: { port: number; host?: string; connections?: Partial<ConnectionOptions>; admin?: { port: number; host?: string } | null },
 ): Promise<Listening> {
   const limits = { ...DEFAULT_CONNECTIONS, ...options.connections };
   return new Promise((resolve, reject) => {
+    let admin: Listening['admin'] = null;
     const httpServer = serve({
       fetch: server.fetch,
       port: options.port,
@@ -72,43 +79,69 @@ export function listen(
       socket.once('close', () => sockets.delete(socket));
     });
     httpServer.once('error', reject);
-    httpServer.once('listening', () => {
+    httpServer.once('listening', async () => {
       const port = (httpServer.address() as AddressInfo).port;
+      if (options.admin) {
+        try {
+          admin = await listenAdmin(server, options.admin);
+        } catch (error) {
+          httpServer.close();
+          reject(error);
+          return;
+        }
+      }
       let closing: Promise<void> | null = null;
       resolve({
         port,
         url: `http://${options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1'}:${port}`,
         httpServer,
+        admin,
         close(overrides) {
           const given = typeof overrides === 'number' ? { shutdownTimeoutMs: overrides } : (overrides ?? {});
           const drainMs = given.drainMs ?? limits.drainMs;
           const shutdownTimeoutMs = given.shutdownTimeoutMs ?? limits.shutdownTimeoutMs;
           closing ??= new Promise<void>((done) => {
             server.draining = true;
+            let hardStop: NodeJS.Timeout | undefined;
             const finish = () => {
-              clearTimeout(drain);
               clearTimeout(hardStop);
               server.dispose().then(done, done);
             };
-            // Stop accepting now; the callback runs once every connection has ended. net.Server's close, because
-            // http.Server's own (Node 19+) also closes every idle keep-alive socket at once, which resets the
-            // requests clients are sending on them at that moment.
-            net.Server.prototype.close.call(httpServer, finish);
-            // Not before the drain ends: a keep-alive client may be sending its next request right now, and
-            // closing an idle socket under it would reset that request. During the drain every response says
-            // `Connection: close`, so busy clients leave by themselves.
-            const drain = setTimeout(() => {
-              // Kept-alive sockets between requests, and sockets that never sent a byte: no request is lost.
+            const stopAccepting = () => {
+              // net.Server's close: http.Server's own (Node 19+) also closes every idle keep-alive socket at
+              // once, which resets a request a client is sending on one at that moment. The callback runs once
+              // every connection has ended.
+              net.Server.prototype.close.call(httpServer, finish);
+              admin?.httpServer.close();
+              admin?.httpServer.closeAllConnections();
+              // Kept-alive sockets between requests (every response of the drain said Connection: close, so a
+              // busy client has left already), and sockets that never sent a byte: no request is lost.
               httpServer.closeIdleConnections();
               for (const socket of sockets) if (socket.bytesRead === 0) socket.destroy();
-            }, drainMs);
-            drain.unref();
-            const hardStop = setTimeout(() => httpServer.closeAllConnections(), drainMs + shutdownTimeoutMs);
-            hardStop.unref();
+              hardStop = setTimeout(() => httpServer.closeAllConnections(), shutdownTimeoutMs);
+              hardStop.unref();
+            };
+            // Still accepting during the drain: a connection in the accept queue, or a request a balancer sends
+            // before it has seen the 503, is served (with Connection: close), not reset.
+            if (drainMs > 0) setTimeout(stopAccepting, drainMs);
+            else stopAccepting();
           });
           return closing;
         },
       });
     });
+  });
+}
+
+/** The operators' listener: the same app, every request marked as an operator's (health.ts isOperator). */
+function listenAdmin(server: HearthServer, at: { port: number; host?: string }): Promise<{ port: number; httpServer: Server }> {
+  return new Promise((resolve, reject) => {
+    const httpServer = serve({
+      fetch: (request: Request, env: Record<string, unknown>) => server.fetch(request, { ...env, admin: true }),
+      port: at.port,
+      hostname: at.host ?? '127.0.0.1',
+    }) as Server;
+    httpServer.once('error', reject);
+    httpServer.once('listening', () => resolve({ port: (httpServer.address() as AddressInfo).port, httpServer }));
   });
 }

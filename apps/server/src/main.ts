@@ -1,49 +1,105 @@
 // Entry point: `node dist/server.mjs` (or `tsx src/main.ts`). Reads the environment, serves the registry's games.
-// WORKERS=N (N > 1) runs N processes with node:cluster sharing the port; the primary hands them one secret.
+// WORKERS=N (N > 1) runs N processes with node:cluster sharing the port; the primary hands them one secret and
+// starts a worker again when one dies.
 import cluster from 'node:cluster';
 import { registry } from '@hearth/games';
-import { readEnv } from './config.ts';
+import { ConfigError, DatabaseUnavailableError } from '@hearth/store';
+import { type EnvConfig, readEnv } from './config.ts';
 import { listen } from './listen.ts';
-import { createLogger } from './logger.ts';
+import { createLogger, type Logger } from './logger.ts';
 import { randomSecret } from './sealing.ts';
 import { createServer } from './server.ts';
 
-const config = readEnv(process.env);
-const logger = createLogger(config.options.logLevel);
-const workers = Number(process.env.WORKERS ?? 1);
+/** A configuration error, or a database that cannot be reached at start: one sentence on stderr, exit 1, no stack. */
+function refuse(error: unknown): never {
+  process.stderr.write(`hearth-server: ${(error as Error).message}\n`);
+  process.exit(1);
+}
 
-if (workers > 1 && cluster.isPrimary) {
+let config: EnvConfig;
+try {
+  config = readEnv(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) refuse(error);
+  throw error;
+}
+const logger = createLogger(config.options.logLevel);
+
+/** A fatal error is logged (with its stack, in the JSON line) and the log written out before the process exits. */
+function fatal(log: Logger, error: unknown, what: string): never {
+  log.fatal({ err: error }, what);
+  log.flush();
+  process.exit(1);
+}
+process.on('uncaughtException', (error) => fatal(logger, error, 'uncaught exception; exiting'));
+process.on('unhandledRejection', (error) => fatal(logger, error, 'unhandled rejection; exiting'));
+
+if (config.workers > 1 && cluster.isPrimary) {
   // Every worker must seal with the same secret, or a state from one would be refused by another.
   if (!process.env.STATE_SECRET) {
     logger.warn('STATE_SECRET is not set: the workers share a random secret, so states will not survive a restart or work across machines');
   }
   const env = { STATE_SECRET: process.env.STATE_SECRET || randomSecret(), HEARTH_WORKER: '1' };
-  for (let i = 0; i < workers; i++) cluster.fork(env);
+  const startedAt = new Map<number, number>();
+  const fork = () => {
+    const worker = cluster.fork(env);
+    startedAt.set(worker.id, Date.now());
+  };
+  for (let i = 0; i < config.workers; i++) fork();
   let stopping = false;
-  cluster.on('exit', (worker, code) => {
+  // A worker that dies soon after starting (its database down at start, say) is started again after a growing
+  // pause (1 s doubling to 30 s), not in a tight loop; one that ran a while is replaced at once.
+  let backoffMs = 0;
+  cluster.on('exit', (worker, code, signal) => {
+    const lived = Date.now() - (startedAt.get(worker.id) ?? 0);
+    startedAt.delete(worker.id);
     if (!stopping) {
-      logger.error({ worker: worker.process.pid, code }, 'worker died; starting another');
-      cluster.fork(env);
+      backoffMs = lived < 10_000 ? Math.min(30_000, Math.max(1_000, backoffMs * 2)) : 0;
+      logger.error({ worker: worker.process.pid, code, signal, restartInMs: backoffMs }, 'worker died; starting another');
+      setTimeout(() => {
+        if (!stopping) fork();
+      }, backoffMs).unref();
     } else if (Object.keys(cluster.workers ?? {}).length === 0) {
       logger.info('stopped');
+      logger.flush();
       process.exit(0);
     }
   });
   const stop = (signal: NodeJS.Signals) => {
     stopping = true;
-    logger.info({ signal }, 'shutting down: workers finish their in-flight requests');
+    logger.info({ signal }, 'shutting down: workers drain, then finish their in-flight requests');
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGTERM');
+    if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
 } else {
-  const server = await createServer({ ...config.options, registry, logger });
-  const running = await listen(server, { port: config.port, host: config.host, connections: config.connections });
-  logger.info({ port: running.port, url: running.url }, 'listening');
+  let server: Awaited<ReturnType<typeof createServer>>;
+  try {
+    server = await createServer({ ...config.options, registry, logger });
+  } catch (error) {
+    logger.flush();
+    if (error instanceof ConfigError || error instanceof DatabaseUnavailableError) refuse(error);
+    throw error;
+  }
+  const running = await listen(server, { port: config.port, host: config.host, connections: config.connections, admin: config.admin });
+  logger.info(
+    {
+      port: running.port,
+      url: running.url,
+      adminPort: running.admin?.port ?? null,
+      trustProxy: typeof config.options.trustProxy === 'object' ? (config.options.trustProxy?.list ?? null) : null,
+    },
+    'listening',
+  );
   const stop = (signal: string) => {
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    logger.info(
+      { signal, drainMs: config.connections.drainMs },
+      'shutting down: draining (readiness 503), then finishing in-flight requests',
+    );
     running.close().then(() => {
       logger.info('stopped');
+      logger.flush();
       process.exit(0);
     });
   };

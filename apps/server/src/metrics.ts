@@ -12,6 +12,10 @@ export interface Metrics {
   observe(route: string, game: string, method: string, status: number, seconds: number): void;
   /** One refusal the API answered with ok:false (engine refusals and request errors alike). */
   refusal(route: string, game: string, reason: string): void;
+  /** One database statement: its duration in seconds and whether it failed (the store's onQuery). */
+  dbQuery(seconds: number, failed: boolean): void;
+  /** Where the database pool's connection counts come from (the store's stats(); null on SQLite). */
+  watchPool(stats: () => { max: number; total: number; idle: number; waiting: number } | null): void;
   /** The exposition text (format 0.0.4). */
   render(): Promise<string>;
   readonly contentType: string;
@@ -72,6 +76,28 @@ export function createMetrics(replay?: { readonly queued: number; readonly runni
     });
   }
 
+  const dbLatency = new Histogram({
+    name: 'hearth_db_query_duration_seconds',
+    help: 'Database statements by outcome (ok, error), time from sending to the answer.',
+    labelNames: ['outcome'] as const,
+    buckets: BUCKETS,
+    registers: [register],
+  });
+  const dbOk = dbLatency.labels('ok');
+  const dbError = dbLatency.labels('error');
+  let pool: (() => { max: number; total: number; idle: number; waiting: number } | null) | null = null;
+  new Gauge({
+    name: 'hearth_db_pool_connections',
+    help: 'PostgreSQL pool connections by state: open (total), idle, waiting (queries waiting for one), max (pool size).',
+    labelNames: ['state'] as const,
+    registers: [register],
+    collect() {
+      const now = pool?.();
+      if (!now) return;
+      for (const state of ['max', 'total', 'idle', 'waiting'] as const) this.set({ state }, now[state]);
+    },
+  });
+
   // Children by label values, made once: prom-client hashes a label object on every call otherwise.
   const requestChildren = new Map<string, Counter.Internal>();
   const latencyChildren = new Map<string, Histogram.Internal<'route' | 'game'>>();
@@ -101,6 +127,12 @@ export function createMetrics(replay?: { readonly queued: number; readonly runni
         refusalChildren.set(key, child);
       }
       child.inc();
+    },
+    dbQuery(seconds, failed) {
+      (failed ? dbError : dbOk).observe(seconds);
+    },
+    watchPool(stats) {
+      pool = stats;
     },
     render: () => register.metrics(),
     contentType: register.contentType,

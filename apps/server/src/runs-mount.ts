@@ -1,5 +1,5 @@
 import { canonicalJson } from '@hearth/engine';
-import { CHALLENGE_SETS, openStore, type Store, type StoreHealth, type StoreOptions } from '@hearth/store';
+import { CHALLENGE_SETS, ConfigError, openStore, type Store, type StoreHealth, type StoreOptions } from '@hearth/store';
 import type { Hono } from 'hono';
 import { type AppEnv, fail, type ServerContext } from './context.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -27,7 +27,7 @@ export const DEFAULT_PER_PLAYER = { perSecond: 0.2, burst: 20 };
 
 export interface RunsMount {
   store: Store | null;
-  health(): Promise<StoreHealth | null>;
+  health(timeoutMs?: number): Promise<StoreHealth | null>;
   close(): Promise<void>;
 }
 
@@ -43,13 +43,14 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
   if (!store && options?.database) {
     try {
       store = await openStore({
-        onConnectionError: (err) => ctx.logger.warn({ err }, 'an idle database connection failed; the pool opens another'),
+        onConnectionError: (err) => ctx.logger.warn({ err: err.message }, 'a database connection failed; the pool opens another'),
+        onQuery: (seconds, failed) => ctx.metrics.dbQuery(seconds, failed),
         ...options.database,
       });
     } catch (error) {
-      // A PostgreSQL that cannot be reached is a configuration error: refuse to start. A SQLite file that cannot
-      // be opened (no native addon beside a bundle copied elsewhere, a read-only folder) leaves play working.
-      if (options.database.databaseUrl) throw error;
+      // A PostgreSQL that cannot be reached, or a DATA_DIR that cannot be written: refuse to start (ConfigError:
+      // one sentence). A SQLite native addon missing beside a bundle copied elsewhere leaves play working.
+      if (options.database.databaseUrl || error instanceof ConfigError) throw error;
       const message = (error as Error).message;
       ctx.logger.error({ err: error }, 'SQLite database unavailable: runs, leaderboards and challenges are off');
       unavailable = { ok: false, kind: 'sqlite', ms: 0, where: options.database.dataDir ?? 'data', migration: null, error: message };
@@ -64,6 +65,7 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
     }
     return { store: null, health: async () => unavailable, close: async () => {} };
   }
+  ctx.metrics.watchPool(() => store.stats());
   await loadChallengeSets(store);
   const sets = new Map((await store.challenges.list()).map((set) => [set.id, set]));
   const perPlayer = options?.perPlayer === false ? null : createRateLimiter(options?.perPlayer ?? DEFAULT_PER_PLAYER);
@@ -86,7 +88,7 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
   }
   return {
     store,
-    health: () => store.health(),
+    health: (timeoutMs) => store.health(timeoutMs),
     async close() {
       perPlayer?.stop();
       if (own) await store.close();

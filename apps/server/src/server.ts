@@ -1,11 +1,13 @@
 import { createWire, type Registry } from '@hearth/engine';
-import type { Store } from '@hearth/store';
+import { DatabaseUnavailableError, type Store } from '@hearth/store';
 import { Hono } from 'hono';
 import { createAccessLog } from './access-log.ts';
 import { BodyAbortedError, type BodyLimits } from './body.ts';
-import { type AppContext, type AppEnv, fail, type ServedGame, type ServerContext } from './context.ts';
+import { type AppContext, type AppEnv, databaseUnavailable, fail, type ServedGame, type ServerContext } from './context.ts';
+import { DEFAULT_READY_TIMEOUT_MS, registerHealthRoutes } from './health.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
+import { clientAddress, type ProxyTrust, parseTrustProxy } from './proxy.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createReplayPool, type ReplayPool } from './replay-pool.ts';
 import { API_METHODS, registerApiRoutes } from './routes/api.ts';
@@ -34,8 +36,17 @@ export interface ServerOptions {
   webDist?: string | null;
   /** Base URL for absolute links (e.g. https://games.example.org); default: from the request's Host header. */
   publicUrl?: string;
-  /** Take the client address for rate limiting from X-Forwarded-For (only behind a proxy you run). */
-  trustProxy?: boolean;
+  /**
+   * The proxies whose X-Forwarded-For (and X-Forwarded-Proto) are believed (TRUST_PROXY, proxy.ts): a ProxyTrust,
+   * `true` for loopback only, or none. A request from any other peer is its own client.
+   */
+  trustProxy?: boolean | ProxyTrust | null;
+  /** Links may use X-Forwarded-Host from a trusted proxy (TRUST_FORWARDED_HOST; default off: PUBLIC_URL, else Host). */
+  trustForwardedHost?: boolean;
+  /** METRICS_TOKEN: `Authorization: Bearer <token>` opens /metrics and detailed health on the public port (health.ts). */
+  metricsToken?: string;
+  /** Most time /readyz waits for the database (READY_TIMEOUT_MS, default 2000). */
+  readyTimeoutMs?: number;
   /** Which kernel build to load the games with (default WASM). */
   kernel?: 'wasm' | 'js';
   /** Adds GET /hello (plain "hello" through the same middleware), the bare baseline of the benchmark. */
@@ -74,7 +85,7 @@ export const DEFAULT_RATE_LIMIT = { perSecond: 30, burst: 300 };
  * 5,000 actions hold it for about half a second at most; the longest golden game is 451 actions.
  */
 export const DEFAULT_MAX_VERIFY_ACTIONS = 5_000;
-const UNLIMITED_PATHS = new Set(['/healthz', '/metrics']);
+const UNLIMITED_PATHS = new Set(['/healthz', '/livez', '/readyz']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 const HOST = /^[A-Za-z0-9.:[\]-]{1,255}$/;
@@ -102,6 +113,9 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   const accessLog = createAccessLog(logger, options.logSample ?? 1);
   const limiter: RateLimiter | null = options.rateLimit === false ? null : createRateLimiter(options.rateLimit ?? DEFAULT_RATE_LIMIT);
   const publicUrl = options.publicUrl?.replace(/\/+$/, '');
+  const trust = options.trustProxy === true ? parseTrustProxy('1') : options.trustProxy || null;
+  const peerOf = (c: AppContext): string => c.env?.incoming?.socket?.remoteAddress ?? c.env?.client ?? 'local';
+  const viaProxy = (c: AppContext) => trust?.trusts(peerOf(c)) === true;
   const ownPool = options.replayPool === undefined;
   const replayPool = options.replayPool ?? createReplayPool({ ...options.replay, kernel: options.kernel ?? 'wasm' });
   const metrics = createMetrics(replayPool);
@@ -115,22 +129,18 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     charge: (c, cost) => (limiter && cost > 0 ? limiter.take(clientOf(c), cost) : 0),
     baseUrl(c) {
       if (publicUrl) return publicUrl;
-      const forwarded = options.trustProxy ? c.req.header('x-forwarded-host') : undefined;
+      // X-Forwarded-Host only when configured, and only from a proxy of ours: a forged one would otherwise put
+      // another site's address in links (and in caches).
+      const proxied = viaProxy(c);
+      const forwarded = proxied && options.trustForwardedHost ? c.req.header('x-forwarded-host') : undefined;
       const host = forwarded ?? c.req.header('host') ?? new URL(c.req.url).host;
-      const proto = options.trustProxy && c.req.header('x-forwarded-proto') === 'https' ? 'https' : 'http';
+      const proto = proxied && c.req.header('x-forwarded-proto') === 'https' ? 'https' : 'http';
       return `${proto}://${HOST.test(host) ? host : 'localhost'}`;
     },
   };
   const webDist = options.webDist === undefined ? resolveWebDist(process.env.WEB_DIST) : options.webDist;
 
-  const clientOf = (c: AppContext): string => {
-    if (options.trustProxy) {
-      const xff = c.req.header('x-forwarded-for');
-      const last = xff?.split(',').pop()?.trim();
-      if (last) return last;
-    }
-    return c.env?.incoming?.socket?.remoteAddress ?? c.env?.client ?? 'local';
-  };
+  const clientOf = (c: AppContext): string => clientAddress(peerOf(c), trust ? c.req.header('x-forwarded-for') : undefined, trust);
 
   const app = new Hono<AppEnv>();
   let nextId = 0;
@@ -177,6 +187,8 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     await next();
     // A request that was in flight when draining began (rare: only during shutdown, so the slow path is fine).
     if (server.draining && !c.res.headers.has('connection')) c.res.headers.set('connection', 'close');
+    // A handler that returned a Response of its own (/mcp) did not get the headers set above.
+    if (path === '/mcp' && !c.res.headers.has('x-request-id')) c.res.headers.set('x-request-id', requestId);
     finish(c, started, c.res.status);
   });
 
@@ -187,18 +199,12 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     accessLog.request(c.get('requestId'), method, c.req.path.slice(0, 200), c.get('route'), c.get('game'), status, ms);
   };
 
-  app.get('/healthz', async (c) => {
-    c.set('route', '/healthz');
-    if (server.draining) return c.json({ ok: false, status: 'draining', games: games.size }, 503);
-    // The database is reported, not required: play never touches it, so a database outage is 'degraded', not 503.
-    const database = await runs.health();
-    const status = database && !database.ok ? 'degraded' : 'ok';
-    return c.json({ ok: true, status, games: games.size, uptime: Math.round(process.uptime()), database });
-  });
-  app.get('/metrics', (c) => {
-    c.set('route', '/metrics');
-    c.header('content-type', metrics.contentType);
-    return metrics.render().then((text) => c.body(text));
+  registerHealthRoutes(app, ctx, {
+    draining: () => server.draining,
+    database: (timeoutMs) => runs.health(timeoutMs),
+    readyTimeoutMs: options.readyTimeoutMs ?? DEFAULT_READY_TIMEOUT_MS,
+    metricsToken: options.metricsToken,
+    viaProxy,
   });
   if (options.helloRoute) {
     app.get('/hello', (c) => {
@@ -216,6 +222,8 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   const allow: Record<string, string> = {
     ...API_METHODS,
     '/healthz': 'GET, HEAD',
+    '/livez': 'GET, HEAD',
+    '/readyz': 'GET, HEAD',
     '/metrics': 'GET, HEAD',
     '/docs/api': 'GET, HEAD',
     '/docs/api/:slug': 'GET, HEAD',
@@ -232,6 +240,8 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   app.notFound((c) => fail(ctx, c, 404, 'not_found', 'no such route; see /docs/api'));
   app.onError((error, c) => {
     // Never a stack trace to the client; the log has it, under the request id.
+    // The database could not answer (any route, whoever wrote it: the store's methods throw this): 503 + Retry-After.
+    if (error instanceof DatabaseUnavailableError) return databaseUnavailable(ctx, c, error);
     // A client gone mid-body is its own doing: 400 (it will not read it), logged without a stack, never a 500.
     if (
       error instanceof BodyAbortedError ||
@@ -241,7 +251,10 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
       logger.info({ requestId: c.get('requestId') }, 'client closed the connection before the body ended');
       return fail(ctx, c, 400, 'invalid_body', 'the body ended early');
     }
-    logger.error({ requestId: c.get('requestId'), err: error }, 'unhandled error');
+    logger.error(
+      { requestId: c.get('requestId'), client: clientOf(c), method: c.req.method, path: c.req.path.slice(0, 200), err: error },
+      'unhandled error',
+    );
     return fail(ctx, c, 500, 'internal_error', `internal error (request id ${c.get('requestId')})`);
   });
 

@@ -259,7 +259,8 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
   app.get('/api/runs/:id', async (c) => {
     c.set('route', '/api/runs/:id');
     const raw = c.req.param('id');
-    const id = /^[1-9]\d{0,9}$/.test(raw) ? Number(raw) : 0;
+    // Run ids are up to 16 digits (time-ordered, see @hearth/store newRunId).
+    const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : 0;
     const run = id > 0 ? await store.runs.get(id) : null;
     if (!run) return fail(ctx, c, 404, 'not_found', `no run ${JSON.stringify(raw.slice(0, 32))}`);
     c.set('game', ctx.games.has(run.game) ? run.game : '');
