@@ -48,7 +48,8 @@ export interface Listening {
    * serving for the drain period, every response with `Connection: close` (so nothing that reaches the socket
    * in that time is reset, and a poller sees the 503); then it stops accepting, closes idle connections, lets
    * requests still running finish (up to the shutdown timeout, then closes what is left) and stops the replay
-   * pool. Resolves when all of that is done. `overrides` replace the drain and shutdown times.
+   * pool. Resolves when all of that is done. `overrides` replace the drain and shutdown times; a second call
+   * with `drainMs: 0` during the drain ends it at once (main.ts: a second SIGTERM).
    */
   close(overrides?: number | Partial<Pick<ConnectionOptions, 'drainMs' | 'shutdownTimeoutMs'>>): Promise<void>;
 }
@@ -91,6 +92,7 @@ export function listen(
         }
       }
       let closing: Promise<void> | null = null;
+      let endDrain: (() => void) | undefined;
       resolve({
         port,
         url: `http://${options.host && options.host !== '0.0.0.0' && options.host !== '::' ? options.host : '127.0.0.1'}:${port}`,
@@ -100,6 +102,8 @@ export function listen(
           const given = typeof overrides === 'number' ? { shutdownTimeoutMs: overrides } : (overrides ?? {});
           const drainMs = given.drainMs ?? limits.drainMs;
           const shutdownTimeoutMs = given.shutdownTimeoutMs ?? limits.shutdownTimeoutMs;
+          // Called again during the drain with drainMs 0 (a second SIGTERM): stop accepting now.
+          if (closing && given.drainMs === 0) endDrain?.();
           closing ??= new Promise<void>((done) => {
             server.draining = true;
             let hardStop: NodeJS.Timeout | undefined;
@@ -107,7 +111,11 @@ export function listen(
               clearTimeout(hardStop);
               server.dispose().then(done, done);
             };
+            let stopped = false;
             const stopAccepting = () => {
+              if (stopped) return;
+              stopped = true;
+              clearTimeout(drain);
               // net.Server's close: http.Server's own (Node 19+) also closes every idle keep-alive socket at
               // once, which resets a request a client is sending on one at that moment. The callback runs once
               // every connection has ended.
@@ -123,8 +131,9 @@ export function listen(
             };
             // Still accepting during the drain: a connection in the accept queue, or a request a balancer sends
             // before it has seen the 503, is served (with Connection: close), not reset.
-            if (drainMs > 0) setTimeout(stopAccepting, drainMs);
-            else stopAccepting();
+            const drain = drainMs > 0 ? setTimeout(stopAccepting, drainMs) : undefined;
+            endDrain = stopAccepting;
+            if (drainMs === 0) stopAccepting();
           });
           return closing;
         },

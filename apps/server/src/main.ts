@@ -103,6 +103,13 @@ if (config.workers > 1 && cluster.isPrimary) {
       process.exit(0);
     });
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  // A second signal during the drain: stop accepting now (requests in flight still finish).
+  process.once('SIGTERM', () => {
+    stop('SIGTERM');
+    process.once('SIGTERM', () => running.close({ drainMs: 0 }));
+  });
+  process.once('SIGINT', () => {
+    stop('SIGINT');
+    process.once('SIGINT', () => running.close({ drainMs: 0 }));
+  });
 }
