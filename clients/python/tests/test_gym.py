@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import numpy as np
 import pytest
 
 gymnasium = pytest.importorskip("gymnasium", reason="gymnasium is not installed (pip install ./clients/python[gym])")
+import numpy as np  # noqa: E402  (installed with gymnasium)
 
 import hearth  # noqa: E402
 import hearth.gym  # noqa: E402

@@ -37,10 +37,14 @@ const OPTIONS = {
 
 class UsageError extends Error {}
 
-/** Layout of the answer buffer: float64 sections, then uint8 sections, each N (or N x size) long, in this order. */
+/**
+ * Layout of the answer buffer: float64 sections, then 8-bit sections, each N (or N x size) long, in this order.
+ * `obs` holds the observation fields whose `wire` is f64 (N x observation.wide), `obs8` (int8) those whose `wire`
+ * is i8 (N x observation.narrow), each at its `wireOffset` in an environment's row.
+ */
 export const LAYOUT = {
   float64: ['reward', 'score', 'turns', 'obs'],
-  uint8: ['terminated', 'truncated', 'refused', 'running', 'mask'],
+  uint8: ['terminated', 'truncated', 'refused', 'running', 'mask', 'obs8'],
 } as const;
 
 interface Refused {
@@ -64,7 +68,10 @@ export class BatchServer {
   readonly refused: Uint8Array;
   readonly running: Uint8Array;
   readonly mask: Uint8Array;
+  readonly obs8: Int8Array;
   private readonly obsSize: number;
+  private readonly wide: number;
+  private readonly narrow: number;
   private readonly candidates: number[];
 
   constructor(
@@ -75,9 +82,11 @@ export class BatchServer {
     this.actions = actionCodec(game);
     this.observation = observationCodec(game.spec.observationSchema);
     this.obsSize = options.obs === false ? 0 : this.observation.size;
+    this.wide = this.obsSize > 0 ? this.observation.wide : 0;
+    this.narrow = this.obsSize > 0 ? this.observation.narrow : 0;
     const k = this.actions.size;
-    const f64 = envs * (3 + this.obsSize);
-    const u8 = envs * (4 + k);
+    const f64 = envs * (3 + this.wide);
+    const u8 = envs * (4 + k + this.narrow);
     this.buffer = new ArrayBuffer(f64 * 8 + u8);
     let at = 0;
     const f = (n: number) => {
@@ -93,12 +102,13 @@ export class BatchServer {
     this.reward = f(envs);
     this.score = f(envs);
     this.turns = f(envs);
-    this.obs = f(envs * this.obsSize);
+    this.obs = f(envs * this.wide);
     this.terminated = b(envs);
     this.truncated = b(envs);
     this.refused = b(envs);
     this.running = b(envs);
     this.mask = b(envs * k);
+    this.obs8 = new Int8Array(this.buffer, at, envs * this.narrow);
     this.sims = new Array(envs).fill(null);
     this.candidates = Array.from({ length: k }, (_, i) => i);
   }
@@ -116,6 +126,8 @@ export class BatchServer {
       actions: { size: this.actions.size, labels: this.actions.labels, runEnding: this.actions.runEnding },
       observation: {
         size: this.obsSize,
+        wide: this.wide,
+        narrow: this.narrow,
         fields: this.obsSize > 0 ? this.observation.fields : [],
         omitted: this.observation.omitted,
       },
@@ -199,7 +211,7 @@ export class BatchServer {
     if (this.obsSize > 0)
       for (let i = 0; i < this.envs; i++) {
         const sim = this.sims[i];
-        if (sim) this.observation.encode(this.game.rules.observe(sim.state), this.obs, i * this.obsSize);
+        if (sim) this.observation.encodeWire(this.game.rules.observe(sim.state), this.obs8, i * this.narrow, this.obs, i * this.wide);
       }
     return refusals;
   }

@@ -117,16 +117,24 @@ export interface ObservationField {
   values?: unknown[];
   /** Offset of the field in an environment's row of `size` numbers (row-major inside the field). */
   offset: number;
+  /** How it travels: `i8` (an integer field whose bounds fit in -128..127) or `f64`, at `wireOffset` in that row. */
+  wire: 'i8' | 'f64';
+  wireOffset: number;
 }
 
 export interface ObservationCodec {
   /** Numbers per environment. */
   readonly size: number;
+  /** Of them, the numbers that travel as int8 and as float64 (narrow + wide = size). */
+  readonly narrow: number;
+  readonly wide: number;
   readonly fields: readonly ObservationField[];
   /** Paths of the observation left out: unbounded arrays and free strings (the text picture travels apart). */
   readonly omitted: readonly string[];
   /** Writes `observation` into out[offset .. offset + size). */
   encode(observation: unknown, out: Float64Array, offset: number): void;
+  /** Writes `observation` as it travels: its narrow fields into i8[i8At ..], its wide ones into f64[f64At ..]. */
+  encodeWire(observation: unknown, i8: Int8Array, i8At: number, f64: Float64Array, f64At: number): void;
 }
 
 type Writer = (value: unknown, out: Float64Array, base: number, cell: number) => void;
@@ -149,8 +157,8 @@ export function observationCodec(schema: JsonSchema): ObservationCodec {
   const omitted: string[] = [];
   let size = 0;
 
-  const addField = (f: Omit<ObservationField, 'offset'>): ObservationField => {
-    const field = { ...f, offset: size };
+  const addField = (f: Omit<ObservationField, 'offset' | 'wire' | 'wireOffset'>): ObservationField => {
+    const field: ObservationField = { ...f, offset: size, wire: 'f64', wireOffset: 0 };
     size += f.shape.reduce((a, b) => a * b, 1);
     fields.push(field);
     return field;
@@ -276,14 +284,31 @@ export function observationCodec(schema: JsonSchema): ObservationCodec {
   };
 
   const root = compile(schema, '', [], false);
+  // Small integer fields (codes, flags, counts, cells) travel as int8: an eighth of the bytes to encode and decode.
+  const narrowAt: number[] = [];
+  const wideAt: number[] = [];
+  for (const f of fields) {
+    const n = f.shape.reduce((a, b) => a * b, 1);
+    const small = f.dtype !== 'float64' && f.low >= -128 && f.high <= 127;
+    const list = small ? narrowAt : wideAt;
+    f.wire = small ? 'i8' : 'f64';
+    f.wireOffset = list.length;
+    for (let c = 0; c < n; c++) list.push(f.offset + c);
+  }
+  const scratch = new Float64Array(size);
   return {
-    get size() {
-      return size;
-    },
+    size,
+    narrow: narrowAt.length,
+    wide: wideAt.length,
     fields,
     omitted,
     encode(observation, out, offset) {
       root?.(observation, out, offset, 0);
+    },
+    encodeWire(observation, i8, i8At, f64, f64At) {
+      root?.(observation, scratch, 0, 0);
+      for (let j = 0; j < narrowAt.length; j++) i8[i8At + j] = scratch[narrowAt[j]!]!;
+      for (let j = 0; j < wideAt.length; j++) f64[f64At + j] = scratch[wideAt[j]!]!;
     },
   };
 }

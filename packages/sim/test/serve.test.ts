@@ -33,11 +33,15 @@ describe('hearth sim serve: the batched pipe', () => {
           else if (server.running[i])
             for (const j of masked) expect(game.rules.refuse(sims[i]!.state, server.actions.decode(j, sims[i]!.state))).toBeNull();
           const outside: string[] = [];
+          const { narrow, wide } = server.observation;
+          const full = new Float64Array(server.observation.size);
+          server.observation.encode(game.rules.observe(sims[i]!.state), full, 0);
           for (const f of server.observation.fields) {
             const size = f.shape.reduce((a, b) => a * b, 1);
             for (let c = 0; c < size; c++) {
-              const v = server.obs[i * server.observation.size + f.offset + c]!;
+              const v = f.wire === 'i8' ? server.obs8[i * narrow + f.wireOffset + c]! : server.obs[i * wide + f.wireOffset + c]!;
               if (!(v >= f.low && v <= f.high)) outside.push(`${f.name}[${c}] = ${v}`);
+              if (v !== full[f.offset + c]) outside.push(`${f.name}[${c}] travels as ${v}, is ${full[f.offset + c]}`);
             }
           }
           expect(outside).toEqual([]);
@@ -84,7 +88,7 @@ describe('hearth sim serve: the batched pipe', () => {
     expect(answers[1].message).toContain('2 action indices');
     expect(answers[4].refusals).toEqual([expect.objectContaining({ slot: 0, reason: expect.any(String) })]);
     const buf = Buffer.from(answers[4].buf, 'base64');
-    expect(buf.length).toBe(2 * 3 * 8 + 2 * (4 + 6));
+    expect(buf.length).toBe(2 * 3 * 8 + 2 * (4 + 6)); // --obs none: no observation sections
   });
 
   it('names a misspelt option and an unknown game', async () => {

@@ -101,12 +101,14 @@ class LinePipe:
 
     def read_line(self, timeout: Optional[float] = None) -> bytes:
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        scanned = 0  # the newline is searched for in new bytes only (an answer can be hundreds of kilobytes)
         while True:
-            nl = self._buf.find(b"\n")
+            nl = self._buf.find(b"\n", scanned)
             if nl >= 0:
-                line = bytes(self._buf[:nl])
+                line = bytes(memoryview(self._buf)[:nl])
                 del self._buf[: nl + 1]
                 return line
+            scanned = len(self._buf)
             left = deadline - time.monotonic()
             if left <= 0 or not self._sel.select(left):
                 self.close()

@@ -1,7 +1,8 @@
 """The client side of `hearth sim serve` (protocol hearth-batch/1): N games of one game behind one pipe, one line
 per batch each way. The hello line describes the action space and the observation fields; every answer is one
-base64 buffer of float64 sections (reward, score, turns, obs) then uint8 sections (terminated, truncated,
-refused, running, mask), each N (or N x size) long."""
+base64 buffer of float64 sections (reward, score, turns, obs) then 8-bit sections (terminated, truncated,
+refused, running, mask, obs8), each N (or N x size) long; an observation field travels in `obs` (float64) or
+`obs8` (int8, the small integer fields) as its `wire` says, at its `wireOffset` in an environment's row."""
 
 from __future__ import annotations
 
@@ -43,7 +44,8 @@ class Batch:
     reward: np.ndarray  # float64 (N,)
     score: np.ndarray  # float64 (N,)
     turns: np.ndarray  # float64 (N,)
-    obs: np.ndarray  # float64 (N, size)
+    obs: np.ndarray  # float64 (N, wide)
+    obs8: np.ndarray  # int8 (N, narrow)
     terminated: np.ndarray  # bool (N,)
     truncated: np.ndarray  # bool (N,)
     refused: np.ndarray  # bool (N,)
@@ -77,10 +79,12 @@ class BatchPipe:
         self.run_ending: List[int] = list(hello["actions"]["runEnding"])
         self.fields: List[Dict[str, Any]] = hello["observation"]["fields"]
         self.obs_size = int(hello["observation"]["size"])
+        self.wide = int(hello["observation"].get("wide", 0))
+        self.narrow = int(hello["observation"].get("narrow", 0))
         self.text = bool(hello["text"])
         n = self.envs
-        f64 = n * (3 + self.obs_size)
-        self._split = (f64 * 8, n * (4 + self.size))
+        f64 = n * (3 + self.wide)
+        self._split = (f64 * 8, n * (4 + self.size + self.narrow))
 
     def observation_space(self) -> spaces.Dict:
         """One environment's observation: a space per field, plus `text` when the pipe sends the picture."""
@@ -120,12 +124,13 @@ class BatchPipe:
             reward=f[0:n],
             score=f[n : 2 * n],
             turns=f[2 * n : 3 * n],
-            obs=f[3 * n :].reshape(n, self.obs_size),
+            obs=f[3 * n :].reshape(n, self.wide),
+            obs8=u[(4 + k) * n :].view(np.int8).reshape(n, self.narrow),
             terminated=u[0:n].astype(bool),
             truncated=u[n : 2 * n].astype(bool),
             refused=u[2 * n : 3 * n].astype(bool),
             running=u[3 * n : 4 * n].astype(bool),
-            mask=u[4 * n :].reshape(n, k).view(np.int8),
+            mask=u[4 * n : (4 + k) * n].reshape(n, k).view(np.int8),
             refusals=answer.get("refusals", []),
             text=answer.get("text"),
         )
@@ -136,7 +141,8 @@ class BatchPipe:
         out: Dict[str, Any] = {}
         for f in self.fields:
             size = int(np.prod(f["shape"])) if f["shape"] else 1
-            col = batch.obs[:, f["offset"] : f["offset"] + size]
+            src = batch.obs8 if f["wire"] == "i8" else batch.obs
+            col = src[:, f["wireOffset"] : f["wireOffset"] + size]
             dtype = np.int8 if f["space"] == "multibinary" else _DTYPES[f["dtype"]]
             out[f["name"]] = col.reshape((n, *f["shape"])).astype(dtype)
         if self.text:
@@ -146,10 +152,10 @@ class BatchPipe:
     def observation(self, batch: Batch, i: int) -> Dict[str, Any]:
         """Environment i's observation, as its single space holds it (Discrete fields as np.int64 scalars)."""
         out: Dict[str, Any] = {}
-        row = batch.obs[i]
         for f in self.fields:
             size = int(np.prod(f["shape"])) if f["shape"] else 1
-            vals = row[f["offset"] : f["offset"] + size]
+            row = batch.obs8[i] if f["wire"] == "i8" else batch.obs[i]
+            vals = row[f["wireOffset"] : f["wireOffset"] + size]
             if f["space"] == "discrete":
                 out[f["name"]] = np.int64(vals[0])
             else:
