@@ -1,6 +1,6 @@
 // What adapters rely on beyond the gameboard shapes: the how-to-play summary, the recap of every action, the compact
 // view, and the act options (trusted path, recap, compact) that must never change the step itself.
-import { canonicalJson, type Game, type OkResponse, Reasons } from '@hearth/engine';
+import { canonicalJson, checkLook, type Game, type OkResponse, Reasons } from '@hearth/engine';
 import type { CheckOptions } from './checks.ts';
 import { seedAt } from './checks.ts';
 import { randomPlay } from './play.ts';
@@ -16,6 +16,13 @@ export function checkSummary(game: Game): string[] {
       ? [`spec.summary[${i}] must be a short non-empty sentence`]
       : [],
   );
+}
+
+/** spec.look, where the game has one, is a valid look (its shape, distinct kind ids and glyphs). */
+export function checkSpecLook(game: Game): string[] {
+  if (game.spec.look === undefined) return [];
+  const problem = checkLook(game.spec.look);
+  return problem ? [`spec.look: ${problem}`] : [];
 }
 
 /**

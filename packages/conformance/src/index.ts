@@ -1,6 +1,6 @@
 import type { Game, Observation } from '@hearth/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { checkPoliciesEmitParseable, checkRecapAndOptions, checkSummary } from './adapters.ts';
+import { checkPoliciesEmitParseable, checkRecapAndOptions, checkSpecLook, checkSummary } from './adapters.ts';
 import {
   type CheckOptions,
   checkCorruptedStates,
@@ -95,6 +95,7 @@ export function runConformance<S, A, O extends Observation>(options: Conformance
       timeout * 2,
     );
     it('spec.summary is a short how-to-play', () => expect(checkSummary(game)).toEqual([]));
+    it('spec.look (how the game is drawn) is a valid look', () => expect(checkSpecLook(game)).toEqual([]));
     it(
       'recap counts the points; act options (recap, compact, trusted) never change the step',
       () => {

@@ -54,3 +54,4 @@ export const gameModule: GameModule<CragState, CragAction, CragObservation, 'cra
     return game;
   },
 };
+export { look } from './look.ts';

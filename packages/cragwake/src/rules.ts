@@ -4,7 +4,7 @@ import type { RuleRefusal } from '@hearth/engine';
 import { creep, creepFires, freshBand, repairBand, sweep, syncBand } from './band.ts';
 import type { Wall } from './generator.ts';
 import type { CragAction } from './shapes/action.ts';
-import { type CragState, floorRow, holdAt, isLedgeRow, nextBelay, type Row, rowAt } from './state.ts';
+import { type CragState, floorRow, holdAt, isLedgeRow, nextBelay, PITCH_ROWS, type Row, rowAt } from './state.ts';
 
 export type { CragAction, MoveAction } from './shapes/action.ts';
 
@@ -48,6 +48,11 @@ export const DIP_AT = 3;
 export const SPINDRIFT_COST = 4;
 export const BREATH_GAIN = 4;
 export const BREATH_GAIN_OVERHANG = 2;
+/** What a move onto a hold adds to its base cost (1, or 2 for a crimp): a lunge, ice, an overhang, a gust. */
+export const LUNGE_COST = 2;
+export const ICY_COST = 2;
+export const OVERHANG_COST = 1;
+export const GUST_COST = 2;
 
 /** 0 not a move, 1 a step, 2 a lunge. */
 export function reachKind(dr: number, dc: number): 0 | 1 | 2 {
@@ -68,11 +73,11 @@ export function moveCost(s: CragState, row: number, col: number, lunge: boolean)
   const r = rowAt(s, row) as Row;
   const h = r.cells[col]!;
   let cost = h.kind === 'crimp' ? 2 : 1;
-  if (lunge) cost += 2;
-  if (h.ice === 'icy') cost += 2;
-  if (r.overhang) cost += 1;
+  if (lunge) cost += LUNGE_COST;
+  if (h.ice === 'icy') cost += ICY_COST;
+  if (r.overhang) cost += OVERHANG_COST;
   const g = s.gusts.now;
-  for (let i = 0; i < g.length; i++) if (g[i] === col) cost += 2;
+  for (let i = 0; i < g.length; i++) if (g[i] === col) cost += GUST_COST;
   return cost;
 }
 
@@ -170,12 +175,12 @@ function scanMoves(s: CragState, out: CragAction[] | null): boolean {
     const h = r.cells[col];
     if (h === null || h === undefined) continue;
     let cost = 1;
-    if (row % 10 !== 0) {
+    if (row % PITCH_ROWS !== 0) {
       if (h.kind === 'crimp') cost = 2;
-      if (lunge) cost += 2;
-      if (h.ice === 'icy') cost += 2;
-      if (r.overhang) cost += 1;
-      for (let g = 0; g < gusts.length; g++) if (gusts[g] === col) cost += 2;
+      if (lunge) cost += LUNGE_COST;
+      if (h.ice === 'icy') cost += ICY_COST;
+      if (r.overhang) cost += OVERHANG_COST;
+      for (let g = 0; g < gusts.length; g++) if (gusts[g] === col) cost += GUST_COST;
     }
     if (cost <= stamina) {
       if (out === null) return true;

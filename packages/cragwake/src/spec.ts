@@ -3,6 +3,7 @@ import type { Decision, Spec } from '@hearth/engine';
 import * as K from '../assembly/constants.ts';
 import { GOAL, RULES, SCORING } from './document.ts';
 import { HELD_PITCH, PARAM_NAMES, type Wall } from './generator.ts';
+import { look } from './look.ts';
 import { LEGEND } from './picture.ts';
 import { ACTION_GRAMMAR } from './shapes/action.ts';
 import { OBSERVATION_SCHEMA } from './shapes/observation.ts';
@@ -151,6 +152,7 @@ export function buildSpec(wall: Wall): Spec {
     version: VERSION,
     summary: SUMMARY,
     legend: LEGEND,
+    look,
     appendix: {
       difficulty: {
         note: 'value of each parameter at pitches 1..34 (index 0 is pitch 1); pitches above 34 use the pitch-34 value',

@@ -1,5 +1,6 @@
 // The engine contract: the one set of types every game implements and every adapter consumes.
 // Games are pure: no I/O, no clock, no Math.random, no mutation of inputs, never a throw.
+import type { Look } from './look.ts';
 
 /** Any value that survives JSON.stringify/JSON.parse unchanged. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -52,6 +53,8 @@ export interface Spec {
    * JSON or state field names (adapters show it as the how-to-play; the full `rules` stay one click away).
    */
   summary?: string[];
+  /** How the game is drawn (board geometry, kinds of things with glyphs and colours, labels): see look.ts. */
+  look?: Look;
 }
 
 /** One part of what an action did, e.g. `{ kind: 'hull_lost', text: 'hull 3 → 2' }`. */

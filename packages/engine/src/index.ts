@@ -4,6 +4,7 @@ export { base64UrlDecode, base64UrlEncode, PlainTokenCodec, publicStateOf, type 
 export * from './contract.ts';
 export { defineGame } from './define-game.ts';
 export { CompactViewSchema, leanOf, leanResponse, leanResponseSchema, RESPONSE_FORMS, type ResponseForm } from './lean.ts';
+export * from './look.ts';
 export { createRegistry, type GameOfSlug, type Registry } from './registry.ts';
 export { type ReplayRecord, type ReplayResult, replay } from './replay.ts';
 export * as v from './validate.ts';

@@ -40,3 +40,4 @@ export const gameModule: GameModule<State, ShootAction, Observation, 'lantern-vo
     return p;
   },
 };
+export { AIM_HOME_DEG, look } from './look.ts';

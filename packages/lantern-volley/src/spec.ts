@@ -13,6 +13,7 @@ import {
   SCREEN_THICKNESS,
   WALL_SCREEN_LENGTH,
 } from './generator.ts';
+import { look } from './look.ts';
 import { LEGEND } from './observe.ts';
 import { actionGrammar, observationSchema, stateSchema } from './schemas.ts';
 
@@ -158,6 +159,7 @@ export const spec: Spec = {
     'Clearing a wave pays 200, plus 150 per wisp left, plus 300 if the first wisp of the wave lit them all; a gong rings for 25 and refuels the wisp.',
   ],
   legend: LEGEND,
+  look,
   appendix: {
     waves: WAVES.map((w, i) => ({ wave: i + 1, ...w })),
     content: CONTENT.map((c, i) => ({ wave: i + 1, ...c })),

@@ -32,6 +32,7 @@ export const gameModule: GameModule<StormlarkState, StormlarkAction, Observation
 };
 
 export { instantiateKernel, type KernelBuild, loadKernel, type StormlarkKernel } from './kernel.ts';
+export { look } from './look.ts';
 export type { Observation } from './observe.ts';
 export { RECAP_KINDS, type StormlarkRecapKind } from './recap.ts';
 export { REASONS } from './rules.ts';

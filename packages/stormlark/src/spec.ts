@@ -4,6 +4,7 @@ import type { Decision, Spec } from '@hearth/engine';
 import { GOAL, RULES, SCORING } from './document.ts';
 import { SLOTS } from './generator.ts';
 import { SCORE_GUARD } from './limits.ts';
+import { look } from './look.ts';
 import { LEGEND } from './observe.ts';
 import { BUDGET, scheduleTable } from './schedule.ts';
 import { BASE } from './scoring.ts';
@@ -170,6 +171,7 @@ export const spec: Spec = {
   carry: 'state',
   version: VERSION,
   legend: LEGEND,
+  look,
   appendix: {
     schedule: scheduleTable() as never,
     rngBudgetPerScrollingTurn: BUDGET,

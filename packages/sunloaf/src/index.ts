@@ -32,3 +32,4 @@ export const gameModule: GameModule<State, Action, SunloafObservation, 'sunloaf'
   name: 'Sunloaf',
   load: async () => loadSunloaf(),
 };
+export { look, tileName } from './look.ts';

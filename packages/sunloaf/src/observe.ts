@@ -10,6 +10,10 @@ const LINE_NAME: Record<string, string> = { N: 'column', S: 'column', E: 'row', 
 /** The column or row index of band line k: N and E count from 0, S and W from 6. */
 const bandIndex = (wall: string, k: number): number => (wall === 'N' || wall === 'E' ? k : 6 - k);
 
+/** Where band line `line` lies: its column for a window on N or S, its row for E or W (lines count from the window's entry side). */
+const bandAt = (wall: string, line: number | null): number | null =>
+  line === null ? null : wall === 'N' || wall === 'E' ? line : SIZE - 1 - line;
+
 export function observe(s: PublicState): SunloafObservation {
   const { layout } = s;
   const running = s.phase === 'day';
@@ -57,7 +61,14 @@ export function observe(s: PublicState): SunloafObservation {
     score: s.score,
     quota: { raw: s.dayCosyRaw, needed: s.dayQuota, par: s.dayPar, ratio: s.quotaRatio, met: s.dayCosyRaw >= s.dayQuota },
     chain: s.chain,
-    band: { wall: layout.window, line, cloudy: running && isCloudy(layout, t), dwell: layout.bandDwell as 2 | 3, tiles: bandTiles },
+    band: {
+      wall: layout.window,
+      line,
+      at: bandAt(layout.window, line),
+      cloudy: running && isCloudy(layout, t),
+      dwell: layout.bandDwell as 2 | 3,
+      tiles: bandTiles,
+    },
     lit,
     warmHearth: warm ? layout.hearth : null,
     room: { furniture: layout.furniture.slice(), hearth: layout.hearth, shade: layout.shade, lattice: layout.lattice },

@@ -1,7 +1,7 @@
 // "What happened" for one accepted action: the turns are replayed from the state before with a tally (the same
 // turn code as apply), so every award is named by what earned it. points is always the score change itself.
 import type { Recap, RecapItem } from '@hearth/engine';
-import { colOf, rowOf } from './geometry.ts';
+import { tileName } from './look.ts';
 import { type Action, cloneState, type State } from './state.ts';
 import { doze, moveCat, newTally, rest, type TurnTally } from './turn.ts';
 
@@ -25,8 +25,8 @@ const cats = (mask: number): string => {
   return `${ids.length > 1 ? 'cats' : 'cat'} ${ids.join(', ')}`;
 };
 
-/** A tile as a player names it (the web board labels its tiles so): rows 1-7 from the top, columns 1-7 from the left. */
-const at = (tile: number): string => `row ${rowOf(tile) + 1}, col ${colOf(tile) + 1}`;
+/** A tile as a player names it, as the boards label it (spec.look's cell names: rows and columns from 1, top left). */
+const at = tileName;
 
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 

@@ -2,6 +2,7 @@
 import type { Spec } from '@hearth/engine';
 import { DECISIONS } from './decisions.ts';
 import { GOAL, RULES, SCORING } from './document.ts';
+import { look } from './look.ts';
 import { actionGrammar } from './shapes/action.ts';
 import { observationSchema } from './shapes/observation.ts';
 import { stateSchema } from './shapes/state.ts';
@@ -61,6 +62,7 @@ export const spec: Spec = {
   carry: 'stateToken',
   version: '1.1.0',
   legend,
+  look,
   appendix,
   summary: SUMMARY,
 };

@@ -42,6 +42,10 @@ export const ObservationShape = Exact({
   band: Exact({
     wall: Wall,
     line: Type.Union([Int(0, 6), Type.Null()], { description: 'The band line this turn; null at sunset and once the run is over.' }),
+    at: Type.Union([Int(0, 6), Type.Null()], {
+      description:
+        'Where the band line lies this turn: its column (0 = west) for a window on N or S, its row (0 = top) for E or W; null with line.',
+    }),
     cloudy: Type.Boolean({ description: 'This turn is a cloud turn: nothing is lit and the hearth is cold.' }),
     dwell: OneOf([2, 3] as const),
     tiles: Type.Array(Tile, {
