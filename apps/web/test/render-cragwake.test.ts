@@ -3,7 +3,7 @@
 import { createWire, type OkResponse, PlainTokenCodec, type Policy } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
-import { CRAG_END_HINT, cellOrigin, cragwakeRenderer, hazardMarkers, obsOf, TARGET_KEYS, targetsOf } from '../src/render/cragwake.ts';
+import { cellOrigin, cragwakeRenderer, hazardMarkers, obsOf, TARGET_KEYS, targetsOf } from '../src/render/cragwake.ts';
 import { END_HINT } from '../src/render/markup.ts';
 import type { View } from '../src/render/types.ts';
 import { actsIn } from './view.ts';
@@ -30,9 +30,10 @@ const intersects = (a: { x: number; y: number; w: number; h: number }, b: typeof
   a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 
 describe.skipIf(!registry.has('cragwake'))('cragwake renderer', () => {
-  it('puts the lowest band row at the bottom, columns left to right', () => {
-    expect(cellOrigin(0, 10, 0).y).toBeGreaterThan(cellOrigin(9, 10, 0).y);
-    expect(cellOrigin(0, 10, 5).x).toBeGreaterThan(cellOrigin(0, 10, 0).x);
+  it('puts the lowest band row at the bottom, columns left to right', async () => {
+    const [view] = await positions(1);
+    expect(cellOrigin(view!, 0, 10, 0).y).toBeGreaterThan(cellOrigin(view!, 9, 10, 0).y);
+    expect(cellOrigin(view!, 0, 10, 5).x).toBeGreaterThan(cellOrigin(view!, 0, 10, 0).x);
   });
 
   it('rings, keys and costs exactly the observation’s moves; every visible cell is clickable', async () => {
@@ -71,7 +72,10 @@ describe.skipIf(!registry.has('cragwake'))('cragwake renderer', () => {
     const climbing = views.find((v) => !offered(v) && !v.response.gameOver);
     expect(atLedge && climbing, 'greedy play reaches a ledge and climbs between ledges').toBeTruthy();
     expect(cragwakeRenderer.onKey?.('e', atLedge!, null)).toEqual({ say: END_HINT });
-    expect(cragwakeRenderer.onKey?.('e', climbing!, null)).toEqual({ say: CRAG_END_HINT });
+    // mid-pitch: the game's own reason (spec.look, with its ledge spacing), then how to end the run there
+    const midPitch = cragwakeRenderer.onKey?.('e', climbing!, null) as { say: string };
+    expect(midPitch.say).toMatch(/^A run can be ended only at a ledge \(row 0, 10, 20, …\): reach the next ledge first\. /);
+    expect(midPitch.say).toContain(END_HINT);
   });
 
   it('stacks one marker per column: no two hazard labels intersect over 200 positions', async () => {
@@ -80,7 +84,7 @@ describe.skipIf(!registry.has('cragwake'))('cragwake renderer', () => {
     let shared = 0;
     for (const view of views) {
       const obs = obsOf(view);
-      const marks = hazardMarkers(obs);
+      const marks = hazardMarkers(view);
       drawn += marks.length;
       for (const h of obs.hazards) if (h.now.length + h.next.length > 1) shared++;
       for (let i = 0; i < marks.length; i++)

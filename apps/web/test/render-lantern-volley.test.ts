@@ -1,3 +1,4 @@
+import { spec } from '@hearth/lantern-volley';
 import { describe, expect, it } from 'vitest';
 import { angleToward, lanternVolleyRenderer, quantize } from '../src/render/lantern-volley.ts';
 import { actsIn, viewOf } from './view.ts';
@@ -46,17 +47,21 @@ const lastShot = {
 
 describe('lantern volley renderer', () => {
   it('quantizes and clamps the aim to the engine step and range', () => {
-    expect(quantize(57.34)).toBe(57.3);
-    expect(quantize(57.35)).toBe(57.4);
-    expect(quantize(3)).toBe(15);
-    expect(quantize(170)).toBe(165);
+    const { aim } = observation;
+    expect(quantize(57.34, aim)).toBe(57.3);
+    expect(quantize(57.35, aim)).toBe(57.4);
+    expect(quantize(3, aim)).toBe(15);
+    expect(quantize(170, aim)).toBe(165);
+    // the range and step are the observation's, never the renderer's own
+    expect(quantize(3, { minDeg: 20, maxDeg: 160, stepDeg: 0.5 })).toBe(20);
+    expect(quantize(57.34, { minDeg: 20, maxDeg: 160, stepDeg: 0.5 })).toBe(57.5);
     expect(angleToward({ x: 540, y: 1360 }, { x: 540, y: 100 })).toBeCloseTo(90, 9);
     expect(angleToward({ x: 540, y: 1360 }, { x: 1540, y: 1360 })).toBeCloseTo(0, 9);
     expect(angleToward({ x: 540, y: 1360 }, { x: 40, y: 860 })).toBeCloseTo(135, 9);
   });
 
   it('draws the arena entities, lit lanterns, the aim and the last shot with its events; animates a shot once', () => {
-    const view = viewOf('lantern-volley', {}, [], observation, { lastShot });
+    const view = viewOf('lantern-volley', {}, [], observation, { lastShot }, spec);
     const ui = lanternVolleyRenderer.initUi();
     const first = lanternVolleyRenderer.render(view, ui);
     expect(first).toContain('viewBox="0 0 1080 1440"');
@@ -81,7 +86,7 @@ describe('lantern volley renderer', () => {
   });
 
   it('aims with keys and buttons, shoots with Space, and sends a typed angle as typed', () => {
-    const view = viewOf('lantern-volley', {}, [], observation, { lastShot: null });
+    const view = viewOf('lantern-volley', {}, [], observation, { lastShot: null }, spec);
     const ui = lanternVolleyRenderer.initUi();
     expect(lanternVolleyRenderer.onKey?.('ArrowLeft', view, ui)).toEqual({ redraw: true });
     expect(ui.angle).toBe(91);
@@ -99,7 +104,7 @@ describe('lantern volley renderer', () => {
   });
 
   it('a replay shows the replayed shot’s own angle, not the default aim', () => {
-    const view = { ...viewOf('lantern-volley', {}, [], observation, { lastShot: { ...lastShot, angleDeg: 47.3 } }), replaying: true };
+    const view = { ...viewOf('lantern-volley', {}, [], observation, { lastShot: { ...lastShot, angleDeg: 47.3 } }, spec), replaying: true };
     const ui = lanternVolleyRenderer.initUi();
     const html = lanternVolleyRenderer.render(view, ui);
     expect(html).toContain('<dt>Aim</dt><dd>47.3°</dd>');

@@ -44,8 +44,8 @@ describe.skipIf(!registry.has('stormlark'))('stormlark renderer', () => {
   });
 
   it('places lanes top to bottom and maps the keys (Shift+E ends, a lone e only explains)', async () => {
-    expect(cellCentre(0, 0).y).toBeLessThan(cellCentre(6, 0).y);
     const v = await view();
+    expect(cellCentre(v, 0, 0).y).toBeLessThan(cellCentre(v, 6, 0).y);
     const key = (k: string) => stormlarkRenderer.onKey?.(k, v, null);
     expect(key('ArrowUp')).toEqual({ act: { type: 'UP' } });
     expect(key('k')).toEqual({ act: { type: 'UP' } });
@@ -58,8 +58,9 @@ describe.skipIf(!registry.has('stormlark'))('stormlark renderer', () => {
   });
 
   it('the legend draws every kind with the board’s own shapes, not text glyphs', async () => {
-    const board = drawCanyon(await view());
-    const key = legend();
+    const v = await view();
+    const board = drawCanyon(v);
+    const key = legend(v);
     // the body of one kind's <g>: its first shape element, with a polygon's corner count
     const shapeOf = (html: string, kind: string) => {
       const g = html.match(new RegExp(`<g class="ent ${kind}[^"]*"[^>]*><title>.*?</title><(\\w+)([^>]*)>`));

@@ -82,13 +82,13 @@ describe.skipIf(!registry.has('sunloaf'))('sunloaf renderer', () => {
         expect(text).not.toContain('->');
         if (action.type === 'MOVE') {
           moves++;
-          expect(text).toContain(`cat ${action.cat} moves to ${tileName(action.tile as number)}`);
+          expect(text).toContain(`cat ${action.cat} moves to ${tileName({ spec: game.spec } as View, action.tile as number)}`);
           // the same words are the moved cat's tile label on the board drawn after it
           const html = sunloafRenderer.render(
             { slug: 'sunloaf', spec: game.spec, response: next, lastAction: action, replaying: false },
             sunloafRenderer.initUi(),
           );
-          expect(html).toContain(`aria-label="cat ${action.cat}, ${tileName(action.tile as number)}"`);
+          expect(html).toContain(`aria-label="cat ${action.cat}, ${tileName({ spec: game.spec } as View, action.tile as number)}"`);
         }
         response = next;
       }

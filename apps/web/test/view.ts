@@ -8,6 +8,7 @@ export function viewOf(
   legalActions: unknown[] = [],
   observation: Record<string, unknown> = {},
   extras = {},
+  spec: Partial<Spec> = {},
 ): View {
   const response: OkResponse = {
     ok: true,
@@ -18,7 +19,7 @@ export function viewOf(
     gameOver: false,
     ...extras,
   };
-  return { slug, spec: { slug, name: slug, carry: 'state' } as Spec, response, lastAction: undefined, replaying: false };
+  return { slug, spec: { slug, name: slug, carry: 'state', ...spec } as Spec, response, lastAction: undefined, replaying: false };
 }
 
 /** Every action carried by a data-act attribute in the markup, in document order. */

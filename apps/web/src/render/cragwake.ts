@@ -1,9 +1,10 @@
-// Cragwake: the band of the wall as a 6-column grid, highest row on top, drawn from the observation alone
-// (obs.wall, obs.moves with their costs, obs.hazards per column). Holds are drawn by kind (jug, plain, crimp)
+// Cragwake: the band of the wall as a grid (its columns from spec.look), highest row on top, drawn from the
+// observation alone (obs.wall, obs.moves with their costs, obs.hazards per column). Holds are drawn by kind (jug, plain, crimp)
 // with breaths, cracks and frost/ice; overhanging rows, fog, ledges and the belay are marked; each column gets
 // one stacked marker of its hazards this turn and next (they never overlap). Every cell is clickable (the
 // engine refuses what is not a legal move); legal targets are ringed, keyed and costed.
 import type { CragObservation } from '@hearth/cragwake';
+import { cellXY, grid, kinds, labelOf, legendLine, nameOf, notNowHint } from './look.ts';
 import { actAttrs, endHint, gauge, legalButton, stats } from './markup.ts';
 import type { Intent, Renderer, View } from './types.ts';
 
@@ -15,7 +16,6 @@ export const CELL = 64;
 export const MARK_LINE = 15;
 const TOP = 4 * MARK_LINE + 6;
 const LEFT = 40; // row numbers
-export const COLS = 6;
 
 /** Keys that take the listed moves, as in the terminal client: digits, then letters no Cragwake control uses. */
 export const TARGET_KEYS = '123456789adfgimoprstvwxz'.split('');
@@ -35,15 +35,13 @@ const STEP_KEYS: Record<string, readonly [number, number]> = {
   n: [-1, 1],
 };
 
-/** A lowercase `e` mid-pitch: the rules offer endRun only at a belay ledge (every tenth row), never while climbing. */
-export const CRAG_END_HINT =
-  'A run can be ended only at a ledge (row 0, 10, 20, …): reach the next ledge, then press Shift+E or the End run button.';
-
 export const obsOf = (view: View) => view.response.observation as CragObservation;
 
+const AT = { cell: CELL, left: LEFT, top: TOP };
+
 /** Screen position of a cell's top-left corner: band row index 0 (lowest) is drawn at the bottom. */
-export function cellOrigin(bandIndex: number, bandSize: number, col: number): { x: number; y: number } {
-  return { x: LEFT + col * CELL, y: TOP + (bandSize - 1 - bandIndex) * CELL };
+export function cellOrigin(view: View, bandIndex: number, bandSize: number, col: number): { x: number; y: number } {
+  return cellXY(grid(view), AT, bandIndex, col, bandSize);
 }
 
 /** The legal moves with their costs, in legalActions order: the observation's one list of targets. */
@@ -60,15 +58,19 @@ export interface Marker {
   text: string;
 }
 
-const LABEL: Record<string, string> = { 'gust now': '≋ +2', 'rockfall now': '▼ rock', 'gust next': '≋ next', 'rockfall next': '▽ next' };
+/** The look's kind for a hazard now or next (its mark and tag are the marker's text). */
+const HAZARD_KIND = { 'gust now': 'gust', 'rockfall now': 'rock', 'gust next': 'gustNext', 'rockfall next': 'rockNext' } as const;
 
 /** One stacked marker per column: this turn's hazards on top, then next turn's, one line each, never overlapping. */
-export function hazardMarkers(obs: CragObservation): Marker[] {
+export function hazardMarkers(view: View): Marker[] {
+  const obs = obsOf(view);
+  const k = kinds(view, Object.values(HAZARD_KIND));
   const out: Marker[] = [];
   for (const h of obs.hazards) {
     const lines = [...h.now.map((z) => `${z} now`), ...h.next.map((z) => `${z} next`)];
     lines.forEach((line, i) => {
       const [kind, when] = line.split(' ') as [string, string];
+      const look = k[HAZARD_KIND[line as keyof typeof HAZARD_KIND]];
       out.push({
         col: h.col,
         x: LEFT + h.col * CELL + 2,
@@ -76,14 +78,15 @@ export function hazardMarkers(obs: CragObservation): Marker[] {
         w: CELL - 4,
         h: MARK_LINE - 1,
         cls: `${kind === 'gust' ? 'gust' : 'rock'} ${when}`,
-        text: LABEL[line] ?? line,
+        text: look ? `${look.mark ?? look.glyph} ${look.tag ?? look.label}` : line,
       });
     });
   }
   return out;
 }
 
-function holdShape(h: Hold, cx: number, cy: number): string {
+function holdShape(view: View, h: Hold, cx: number, cy: number): string {
+  const k = kinds(view, ['frosting', 'icy']);
   const ice = h.ice === 'icy' ? ' icy' : h.ice === 'frosting' ? ' frosting' : '';
   let shape: string;
   if (h.kind === 'jug') shape = `<ellipse class="hold jug${ice}" cx="${cx}" cy="${cy}" rx="20" ry="15"/>`;
@@ -96,14 +99,14 @@ function holdShape(h: Hold, cx: number, cy: number): string {
   if (h.cracks > 0) {
     marks += `<path class="crack" d="M${cx - 9} ${cy - 12} l6 8 -5 5 7 9"/><text class="crack-count" x="${cx + 19}" y="${cy - 9}">${h.cracks}</text>`;
   }
-  if (h.ice === 'frosting') marks += `<text class="ice-mark" x="${cx - 29}" y="${cy - 17}">❄</text>`;
-  if (h.ice === 'icy') marks += `<text class="ice-mark icy-mark" x="${cx - 29}" y="${cy - 17}">❄❄</text>`;
+  if (h.ice === 'frosting') marks += `<text class="ice-mark" x="${cx - 29}" y="${cy - 17}">${k.frosting.mark}</text>`;
+  if (h.ice === 'icy') marks += `<text class="ice-mark icy-mark" x="${cx - 29}" y="${cy - 17}">${k.icy.mark}</text>`;
   return shape + marks;
 }
 
-function holdLabel(h: Hold | null, row: number, col: number): string {
-  if (!h) return `bare rock, row ${row} column ${col}`;
-  const bits = [h.kind, `row ${row}`, `column ${col}`];
+function holdLabel(view: View, h: Hold | null, row: number, col: number): string {
+  if (!h) return `bare rock, ${nameOf(view, row, col)}`;
+  const bits = [h.kind, nameOf(view, row, col)];
   if (h.kind === 'jug') bits.push(`${h.breaths} breaths`);
   if (h.cracks) bits.push(`${h.cracks} cracks`);
   if (h.ice !== 'dry') bits.push(h.ice);
@@ -112,8 +115,10 @@ function holdLabel(h: Hold | null, row: number, col: number): string {
 
 export function drawBand(view: View): string {
   const obs = obsOf(view);
+  const cols = grid(view).cols;
+  const overhangMark = kinds(view, ['overhang']).overhang.mark;
   const n = obs.wall.length;
-  const width = LEFT + COLS * CELL + 8;
+  const width = LEFT + cols * CELL + 8;
   const height = TOP + n * CELL + 8;
   const targets = obs.moves;
   const targetIndex = new Map(targets.map((t, i) => [`${t.row},${t.col}`, i]));
@@ -123,29 +128,29 @@ export function drawBand(view: View): string {
     if (h.now.includes('rockfall')) parts.push(`<rect class="rockfall-col now" x="${x}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
     if (h.now.includes('gust')) parts.push(`<rect class="gust-col" x="${x}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
   }
-  for (const m of hazardMarkers(obs))
+  for (const m of hazardMarkers(view))
     parts.push(
       `<g class="marker ${m.cls}" data-col="${m.col}"><rect class="marker-box" x="${m.x}" y="${m.y}" width="${m.w}" height="${m.h}" rx="3"/><text class="${m.cls}" x="${m.x + m.w / 2}" y="${m.y + m.h - 3}">${m.text}</text></g>`,
     );
   obs.wall.forEach((r, i) => {
-    const y = cellOrigin(i, n, 0).y;
+    const y = cellOrigin(view, i, n, 0).y;
     const cls = r.fogged ? 'fog' : r.ledge ? 'ledge' : r.overhang ? 'overhang' : 'rock';
     parts.push(
-      `<rect class="row-bg ${cls}${r.underFloor ? ' under-floor' : ''}" x="${LEFT}" y="${y}" width="${COLS * CELL}" height="${CELL}"/>`,
+      `<rect class="row-bg ${cls}${r.underFloor ? ' under-floor' : ''}" x="${LEFT}" y="${y}" width="${cols * CELL}" height="${CELL}"/>`,
     );
     parts.push(`<text class="row-num" x="${LEFT - 6}" y="${y + CELL / 2 + 5}">${r.row}</text>`);
-    if (r.overhang && !r.fogged) parts.push(`<text class="overhang-mark" x="4" y="${y + 14}">⌒</text>`);
+    if (r.overhang && !r.fogged) parts.push(`<text class="overhang-mark" x="4" y="${y + 14}">${overhangMark}</text>`);
     // in the gutter above the row number, where no key ring or climber can cover it
     if (r.ledge) parts.push(`<text class="ledge-mark" x="${LEFT - 6}" y="${y + 12}">${r.belay ? 'belay' : 'ledge'}</text>`);
-    if (r.fogged) parts.push(`<text class="fog-mark" x="${LEFT + COLS * CELL - 40}" y="${y + CELL / 2 + 5}">fog</text>`);
+    if (r.fogged) parts.push(`<text class="fog-mark" x="${LEFT + cols * CELL - 40}" y="${y + CELL / 2 + 5}">fog</text>`);
     r.cells.forEach((h, c) => {
-      const { x } = cellOrigin(i, n, c);
+      const { x } = cellOrigin(view, i, n, c);
       const key = `${r.row},${c}`;
       const t = targetIndex.get(key);
       const here = obs.position.row === r.row && obs.position.col === c;
       const target = t === undefined ? undefined : targets[t];
       const keyName = t === undefined ? undefined : TARGET_KEYS[t];
-      const label = `${target ? `move ${keyName ?? (t ?? 0) + 1}: ` : ''}${holdLabel(h, r.row, c)}${target ? `, cost ${target.cost}` : ''}`;
+      const label = `${target ? `move ${keyName ?? (t ?? 0) + 1}: ` : ''}${holdLabel(view, h, r.row, c)}${target ? `, cost ${target.cost}` : ''}`;
       const attrs = r.fogged
         ? ''
         : actAttrs({ type: 'move', row: r.row, col: c }, `cell-${key}`, label).replace(
@@ -154,7 +159,7 @@ export function drawBand(view: View): string {
           );
       parts.push(`<g class="cell${target ? ' target' : ''}${here ? ' here' : ''}" ${attrs}>`);
       parts.push(`<rect class="hit" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="6"/>`);
-      if (h) parts.push(holdShape(h, x + CELL / 2, y + CELL / 2));
+      if (h) parts.push(holdShape(view, h, x + CELL / 2, y + CELL / 2));
       if (target) {
         parts.push(`<rect class="target-ring" x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="8"/>`);
         if (keyName) parts.push(`<text class="target-num" x="${x + 6}" y="${y + CELL - 7}">${keyName}</text>`);
@@ -165,7 +170,7 @@ export function drawBand(view: View): string {
   });
   const ci = obs.wall.findIndex((r) => r.row === obs.position.row);
   if (ci >= 0) {
-    const { x, y } = cellOrigin(ci, n, obs.position.col);
+    const { x, y } = cellOrigin(view, ci, n, obs.position.col);
     parts.push(
       `<g class="climber" pointer-events="none" aria-label="you, row ${obs.position.row} column ${obs.position.col}"><rect class="you-ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="9"/><circle cx="${x + CELL - 11}" cy="${y + 11}" r="8"/></g>`,
     );
@@ -195,8 +200,8 @@ export const cragwakeRenderer: Renderer<null> = {
       ['Ice creep', obs.creepFiresThisTurn ? 'this turn' : 'not this turn'],
       ['Phase', phaseText(obs)],
     ])}
-<div class="actions">${legalButton(view, { type: 'breathe' }, `Breathe${breath} (.)`, 'breathe')}${legalButton(view, { type: 'climbOn' }, 'Climb on (C)', 'climbOn')}${legalButton(view, { type: 'endRun' }, 'End run (⇧E)', 'endRun', `End the run at row ${obs.position.row} with ${obs.score} points?`)}</div>
-<p class="legend"><span class="lg jug">jug</span> <span class="lg plain">plain</span> <span class="lg crimp">crimp</span> ❄ frosting, ❄❄ icy (+2), ⌒ overhang (+1), ≋ gust (+2), ▼ rockfall at the end of this turn</p></div>`;
+<div class="actions">${legalButton(view, { type: 'breathe' }, `${labelOf(view, 'breathe')}${breath} (.)`, 'breathe')}${legalButton(view, { type: 'climbOn' }, `${labelOf(view, 'climbOn')} (C)`, 'climbOn')}${legalButton(view, { type: 'endRun' }, `${labelOf(view, 'endRun')} (⇧E)`, 'endRun', `End the run at row ${obs.position.row} with ${obs.score} points?`)}</div>
+${view.spec.look ? legendLine(view.spec.look) : ''}</div>`;
     return `<div class="board-row">${drawBand(view)}${side}</div>`;
   },
   onKey(key, view): Intent {
@@ -207,7 +212,7 @@ export const cragwakeRenderer: Renderer<null> = {
     if (key === '.' || key === ' ') return { act: { type: 'breathe' } };
     if (key === 'c' || key === 'C') return { act: { type: 'climbOn' } };
     if (key === 'E') return { act: { type: 'endRun' } };
-    if (key === 'e') return { say: endHint(view, { type: 'endRun' }, CRAG_END_HINT) };
+    if (key === 'e') return { say: endHint(view, { type: 'endRun' }, notNowHint(view, 'endRun')) };
     const i = TARGET_KEYS.indexOf(key);
     const t = i >= 0 ? obs.moves[i] : undefined;
     return t ? { act: { type: 'move', row: t.row, col: t.col } } : null;

@@ -1,14 +1,16 @@
-// Lantern Volley: the 1080x1440 arena scaled to the window (SVG viewBox), beams, diagonal mirrors, paper
+// Lantern Volley: the arena (the observation's layout.arena) scaled to the window (SVG viewBox), beams, diagonal mirrors, paper
 // screens, gongs and lanterns (lit or not), the brazier and the aim line with the quantized angle. The last
 // shot's path is drawn from lastShot.path (animated unless reduced motion), with its bounces, lights, gong
 // rings and end marked from lastShot.events. Aim by dragging on the arena, the arrow keys or the angle field.
 import type { LastShot, Observation } from '@hearth/lantern-volley';
+import { arenaOf, labelOf, legendItem, lookOf, webKinds } from './look.ts';
 import { esc, isRecord, legalButton, stats, uiAttrs } from './markup.ts';
 import type { BoardApi, Intent, Renderer, View } from './types.ts';
 
 type LanternObs = Observation;
 
 export interface AimUi {
+  /** The aim being set, in degrees; NaN until the first view sets it to the game's home aim (spec.look). */
   angle: number;
   /** The lastShot already animated, so a redraw (aiming) does not replay the animation. */
   animated: unknown;
@@ -17,10 +19,28 @@ export interface AimUi {
 const AIM_LENGTH = 300;
 const DRAW_SECONDS = 1.2;
 
-/** Clamps to the aim range and rounds to the engine's 0.1-degree step, as it will be sent. */
-export function quantize(angle: number, min = 15, max = 165): number {
-  return Math.round(Math.min(max, Math.max(min, angle)) * 10) / 10;
+/** The legal aim as the observation gives it (the game may change its range or step). */
+type Aim = { minDeg: number; maxDeg: number; stepDeg: number };
+
+/** Digits after the point of the aim's step (0.1 -> 1), to write an angle as the engine reads it. */
+export const digitsOf = (aim: Aim): number => (String(aim.stepDeg).split('.')[1] ?? '').length;
+
+/** Clamps to the observation's aim range and rounds to its step, as it will be sent. */
+export function quantize(angle: number, aim: Aim): number {
+  const steps = Math.round(Math.min(aim.maxDeg, Math.max(aim.minDeg, angle)) / aim.stepDeg);
+  return Number((steps * aim.stepDeg).toFixed(digitsOf(aim)));
 }
+
+const obsOf = (view: View) => view.response.observation as unknown as LanternObs;
+
+/** The aim shown: the game's home aim (spec.look) until the player turns it. */
+function aimed(view: View, ui: AimUi): AimUi {
+  if (Number.isNaN(ui.angle)) ui.angle = quantize(arenaOf(view)?.aimHomeDeg ?? obsOf(view).aim.minDeg, obsOf(view).aim);
+  return ui;
+}
+
+/** An angle written to the aim's step (90.0 for a 0.1-degree step). */
+const deg = (view: View, angle: number) => angle.toFixed(digitsOf(obsOf(view).aim));
 
 /** The aim angle (degrees CCW from +x, screen y down) from the brazier toward an arena point. UI only. */
 export function angleToward(origin: { x: number; y: number }, p: { x: number; y: number }): number {
@@ -57,7 +77,8 @@ function drawShot(shot: LastShot, animate: boolean, faded: boolean): string {
 }
 
 export function drawArena(view: View, ui: AimUi): string {
-  const obs = view.response.observation as unknown as LanternObs;
+  const obs = obsOf(view);
+  aimed(view, ui);
   const { width, height } = obs.layout.arena;
   const o = obs.aim.origin;
   const parts: string[] = [`<rect class="arena" x="0" y="0" width="${width}" height="${height}"/>`];
@@ -86,61 +107,93 @@ export function drawArena(view: View, ui: AimUi): string {
   const ax = o.x + Math.cos(rad) * AIM_LENGTH;
   const ay = o.y - Math.sin(rad) * AIM_LENGTH;
   parts.push(`<line class="aim" x1="${o.x}" y1="${o.y}" x2="${f(ax)}" y2="${f(ay)}"/>`);
-  parts.push(`<text class="aim-label" x="${f(ax)}" y="${f(ay - 14)}">${ui.angle.toFixed(1)}°</text>`);
+  parts.push(`<text class="aim-label" x="${f(ax)}" y="${f(ay - 14)}">${deg(view, ui.angle)}°</text>`);
   parts.push(`<circle class="brazier" cx="${o.x}" cy="${o.y}" r="26"/>`);
-  return `<svg class="board-svg volley" viewBox="0 0 ${width} ${height}" role="img" aria-label="arena, wave ${obs.wave}; aim ${ui.angle.toFixed(1)} degrees">${parts.join('')}</svg>`;
+  return `<svg class="board-svg volley" viewBox="0 0 ${width} ${height}" role="img" aria-label="arena, wave ${obs.wave}; aim ${deg(view, ui.angle)} degrees">${parts.join('')}</svg>`;
 }
 
 const shoot = (ui: AimUi): Intent => ({ act: { type: 'SHOOT', angleDeg: ui.angle } });
 
 /** Lantern Volley lists no legal actions on purpose (any angle in range is legal): the shot is off once the game is over. */
 const shootButton = (view: View, ui: AimUi) =>
-  legalButton(view, { type: 'SHOOT', angleDeg: ui.angle }, `Shoot at ${ui.angle.toFixed(1)}° (Space)`, 'shoot');
+  legalButton(view, { type: 'SHOOT', angleDeg: ui.angle }, `${labelOf(view, 'SHOOT')} at ${deg(view, ui.angle)}° (Space)`, 'shoot');
+
+/** A turn button: `by` degrees (or aim steps when `fine`), left for positive. */
+function turnButton(view: View, by: number, fine: boolean): string {
+  const step = obsOf(view).aim.stepDeg;
+  const amount = fine ? step : by;
+  const d = Math.abs(amount);
+  const side = by > 0 ? 'left' : 'right';
+  const label = by > 0 ? `◀ ${d}°` : `${d}° ▶`;
+  const token = `turn:${fine ? `${by > 0 ? '' : '-'}step` : by}`;
+  return `<button type="button" ${uiAttrs(token, `${side}${fine ? 'step' : d}`, `turn ${side} ${d} degree`).replace(' tabindex="0" role="button"', '')}>${label}</button>`;
+}
+
+/** The legend: the aim range (the observation's) and the game's table of kinds. */
+function legend(view: View): string {
+  const look = lookOf(view);
+  const { aim } = obsOf(view);
+  const range = `${aim.minDeg}° to ${aim.maxDeg}°${look?.board.shape === 'arena' ? `: ${look.board.aimName}` : ''}.`;
+  const items = look ? webKinds(look).filter((k) => k.note !== undefined) : [];
+  return `<p class="legend">${esc(range)} ${items.map(legendItem).join(', ')}.</p>`;
+}
+
+/** The new aim after turning by a token's amount: degrees, or one aim step ("step" / "-step"). */
+function turned(view: View, ui: AimUi, by: string): number {
+  const { aim } = obsOf(view);
+  const amount = by === 'step' ? aim.stepDeg : by === '-step' ? -aim.stepDeg : Number(by);
+  return quantize(ui.angle + amount, aim);
+}
+
+/** Keys that turn the aim: whole degrees, or one aim step for the fine keys. */
+const TURN_KEYS: Record<string, string> = { ArrowLeft: '1', ArrowRight: '-1', ArrowUp: 'step', ArrowDown: '-step' };
 
 export const lanternVolleyRenderer: Renderer<AimUi> = {
-  initUi: () => ({ angle: 90, animated: undefined }),
-  keyHelp: 'Drag on the arena to aim. ←/→ turn 1°, ↑/↓ fine-tune 0.1°, Space or Enter shoots. Or type an angle and press Shoot at.',
+  initUi: () => ({ angle: Number.NaN, animated: undefined }),
+  keyHelp: 'Drag on the arena to aim. ←/→ turn 1°, ↑/↓ fine-tune one step, Space or Enter shoots. Or type an angle and press Shoot at.',
   render(view, ui) {
-    const obs = view.response.observation as unknown as LanternObs;
+    const obs = obsOf(view);
     const shot = view.response.lastShot as LastShot | null | undefined;
     // a replay takes no aim from the player: the aim shown is the replayed shot's own angle
     if (view.replaying && shot) ui.angle = shot.angleDeg;
+    aimed(view, ui);
     const side = `<div class="side">${stats([
       ['Wave', `${obs.wave} of ${obs.waves}`],
       ['Wisps left', `${obs.wispsLeft} of ${obs.wisps}`],
       ['Bounce cap', obs.bounceCap],
       ['Lanterns lit', `${obs.lanternsLit} of ${obs.lanternsTotal}`],
-      ['Aim', `${ui.angle.toFixed(1)}°`],
+      ['Aim', `${deg(view, ui.angle)}°`],
       ['Last shot', shot ? `${shot.angleDeg}° → +${shot.points}${shot.waveCleared ? ', wave cleared' : ''}` : '—'],
     ])}
 <div class="actions">${shootButton(view, ui)}
-<button type="button" ${uiAttrs('turn:1', 'left1', 'turn left 1 degree').replace(' tabindex="0" role="button"', '')}>◀ 1°</button>
-<button type="button" ${uiAttrs('turn:0.1', 'left01', 'turn left 0.1 degree').replace(' tabindex="0" role="button"', '')}>◀ 0.1°</button>
-<button type="button" ${uiAttrs('turn:-0.1', 'right01', 'turn right 0.1 degree').replace(' tabindex="0" role="button"', '')}>0.1° ▶</button>
-<button type="button" ${uiAttrs('turn:-1', 'right1', 'turn right 1 degree').replace(' tabindex="0" role="button"', '')}>1° ▶</button></div>
-<form data-ui="angle" class="angle-form"><label>Angle <input name="value" inputmode="decimal" size="6" value="${esc(ui.angle.toFixed(1))}"></label><button type="submit">Shoot at</button></form>
-<p class="legend">15° = right, 90° = straight up, 165° = left. ● lantern (gold when lit), ◯ gong (+25, refills distance), ▭ paper screen absorbs, grey beams and mirrors reflect.</p></div>`;
+${turnButton(view, 1, false)}
+${turnButton(view, 1, true)}
+${turnButton(view, -1, true)}
+${turnButton(view, -1, false)}</div>
+<form data-ui="angle" class="angle-form"><label>Angle <input name="value" inputmode="decimal" size="6" value="${esc(deg(view, ui.angle))}"></label><button type="submit">Shoot at</button></form>
+${legend(view)}</div>`;
     return `<div class="board-row">${drawArena(view, ui)}${side}</div>`;
   },
   onUi(token, view, ui, value) {
-    const obs = view.response.observation as unknown as LanternObs;
+    const { aim } = obsOf(view);
+    aimed(view, ui);
     if (token.startsWith('turn:')) {
-      ui.angle = quantize(ui.angle + Number(token.slice(5)), obs.aim.minDeg, obs.aim.maxDeg);
+      ui.angle = turned(view, ui, token.slice(5));
       return { redraw: true };
     }
     if (token === 'angle' && value !== undefined) {
       // sent as typed: the engine quantizes and range-checks, and its refusal is what the player sees
       const typed = Number(value);
-      if (Number.isFinite(typed) && typed >= obs.aim.minDeg && typed <= obs.aim.maxDeg) ui.angle = quantize(typed);
+      if (Number.isFinite(typed) && typed >= aim.minDeg && typed <= aim.maxDeg) ui.angle = quantize(typed, aim);
       return { act: { type: 'SHOOT', angleDeg: Number.isFinite(typed) ? typed : value } };
     }
     return null;
   },
   onKey(key, view, ui) {
-    const obs = view.response.observation as unknown as LanternObs;
-    const turn: Record<string, number> = { ArrowLeft: 1, ArrowRight: -1, ArrowUp: 0.1, ArrowDown: -0.1 };
-    if (key in turn) {
-      ui.angle = quantize(ui.angle + (turn[key] as number), obs.aim.minDeg, obs.aim.maxDeg);
+    aimed(view, ui);
+    const by = TURN_KEYS[key];
+    if (by !== undefined) {
+      ui.angle = turned(view, ui, by);
       return { redraw: true };
     }
     if (key === ' ' || key === 'Enter') return shoot(ui);
@@ -153,9 +206,9 @@ export const lanternVolleyRenderer: Renderer<AimUi> = {
       const view = api.view();
       const ctm = svg?.getScreenCTM();
       if (!svg || !view || !ctm) return;
-      const obs = view.response.observation as unknown as LanternObs;
+      const obs = obsOf(view);
       const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
-      api.ui.angle = quantize(angleToward(obs.aim.origin, p), obs.aim.minDeg, obs.aim.maxDeg);
+      api.ui.angle = quantize(angleToward(obs.aim.origin, p), obs.aim);
       api.redraw();
     };
     const down = (e: PointerEvent) => {

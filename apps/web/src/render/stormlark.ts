@@ -1,24 +1,27 @@
-// Stormlark: the 7-lane by 10-column canyon, the craft in column 0, every entity kind drawn distinctly
+// Stormlark: the canyon (lanes by columns, from spec.look), the craft in column 0, every entity kind drawn distinctly
 // (rimeshell cracked after a hit, warden hit points, drifter direction), with hull and charge gauges and
 // the chain and reach multipliers. Arrow keys move, Space fires, V vents, N flies on, E ends the run.
 import type { StormlarkGame } from '@hearth/stormlark';
+import { cellXY, grid, kinds, labelOf, lookOf } from './look.ts';
 import { END_HINT, esc, gauge, legalButton, stats } from './markup.ts';
 import type { ObservationOf, Renderer, View } from './types.ts';
 
 type StormObs = ObservationOf<StormlarkGame>;
 type Entity = StormObs['entities'][number];
 
-export const LANES = 7;
-export const COLS = 10;
 export const CELL = 56;
+const AT = { cell: CELL, left: 0, top: 0 };
 
 export const obsOf = (view: View) => view.response.observation as StormObs;
 
 /** Centre of a cell on screen. */
-export const cellCentre = (lane: number, col: number) => ({ x: col * CELL + CELL / 2, y: lane * CELL + CELL / 2 });
+export function cellCentre(view: View, lane: number, col: number): { x: number; y: number } {
+  const { x, y } = cellXY(grid(view), AT, lane, col);
+  return { x: x + CELL / 2, y: y + CELL / 2 };
+}
 
-function entityShape(e: Entity, armed: boolean): string {
-  const { x, y } = cellCentre(e.lane, e.col);
+function entityShape(view: View, e: Entity, armed: boolean): string {
+  const { x, y } = cellCentre(view, e.lane, e.col);
   const r = CELL * 0.36;
   const label = `${e.kind}${e.hp ? ` ${e.hp} hp` : ''}, lane ${e.lane}, column ${e.col}`;
   const g = (body: string, extra = '') => `<g class="ent ${esc(e.kind)}${extra}" data-id="${e.id}"><title>${esc(label)}</title>${body}</g>`;
@@ -73,54 +76,52 @@ const TRIG: Record<number, [number, number]> = { 0: [1, 0], 60: [0.5, H], 120: [
 
 export function drawCanyon(view: View): string {
   const s = obsOf(view);
-  const w = COLS * CELL;
-  const h = LANES * CELL;
+  const g = grid(view);
+  const w = g.cols * CELL;
+  const h = g.rows * CELL;
   const parts: string[] = [];
-  for (let lane = 0; lane < LANES; lane++) {
+  for (let lane = 0; lane < g.rows; lane++) {
     const cls = lane === s.shipLane ? 'lane mine' : 'lane';
     parts.push(`<rect class="${cls}" x="0" y="${lane * CELL}" width="${w}" height="${CELL}"/>`);
     if (s.sparkLanes.includes(lane))
       parts.push(`<rect class="discharge" x="0" y="${lane * CELL + CELL / 2 - 4}" width="${w}" height="8"/>`);
   }
-  for (let c = 1; c < COLS; c++) parts.push(`<line class="grid" x1="${c * CELL}" y1="0" x2="${c * CELL}" y2="${h}"/>`);
-  parts.push(
-    `<line class="guarantee" x1="${4 * CELL}" y1="0" x2="${4 * CELL}" y2="${h}"><title>a dodge-only path exists through columns 1 to 3</title></line>`,
-  );
-  for (const e of s.entities) parts.push(entityShape(e, e.kind === 'sparker' && s.sparkLanes.includes(e.lane) && e.col === 1));
+  for (let c = 1; c < g.cols; c++) parts.push(`<line class="grid" x1="${c * CELL}" y1="0" x2="${c * CELL}" y2="${h}"/>`);
+  for (const guide of g.guides ?? [])
+    if (guide.axis === 'col')
+      parts.push(
+        `<line class="guarantee" x1="${guide.at * CELL}" y1="0" x2="${guide.at * CELL}" y2="${h}"><title>${esc(guide.label)}</title></line>`,
+      );
+  for (const e of s.entities) parts.push(entityShape(view, e, e.kind === 'sparker' && s.sparkLanes.includes(e.lane) && e.col === 1));
   if (s.pulseTarget) {
-    const t = cellCentre(s.pulseTarget.lane, s.pulseTarget.col);
+    const t = cellCentre(view, s.pulseTarget.lane, s.pulseTarget.col);
     parts.push(
       `<circle class="pulse-target" cx="${t.x}" cy="${t.y}" r="${CELL * 0.46}"><title>a FIRE now meets this ${esc(s.pulseTarget.kind)}</title></circle>`,
     );
   }
-  const ship = cellCentre(s.shipLane, 0);
+  const ship = cellCentre(view, s.shipLane, 0);
   parts.push(
     `<g class="ship" aria-label="your craft, lane ${s.shipLane}"><polygon points="${ship.x - 20},${ship.y - 14} ${ship.x + 22},${ship.y} ${ship.x - 20},${ship.y + 14} ${ship.x - 12},${ship.y}"/></g>`,
   );
-  for (let lane = 0; lane < LANES; lane++) parts.push(`<text class="lane-num" x="3" y="${lane * CELL + 12}">${lane}</text>`);
+  for (let lane = 0; lane < g.rows; lane++) parts.push(`<text class="lane-num" x="3" y="${lane * CELL + 12}">${lane}</text>`);
   return `<svg class="board-svg storm" viewBox="0 0 ${w} ${h}" role="img" aria-label="the canyon: ${s.entities.length} entities, you in lane ${s.shipLane}">${parts.join('')}</svg>`;
 }
 
-/** The legend: each kind drawn by the board's own entityShape (one table of shapes), with what it does. */
-const LEGEND: [Partial<Entity> & { kind: Entity['kind'] }, string][] = [
-  [{ kind: 'crag' }, 'crag: basalt, cannot be cleared'],
-  [{ kind: 'knot' }, 'knot'],
-  [{ kind: 'drifter', drift: -1 }, 'drifter (arrow: its drift)'],
-  [{ kind: 'rimeshell', hp: 2 }, 'rimeshell (cracked after a hit)'],
-  [{ kind: 'sparker' }, 'sparker (discharges from column 1)'],
-  [{ kind: 'warden', hp: 3 }, 'warden (pips = hp)'],
-  [{ kind: 'squall' }, 'squall (drains 3 charge)'],
-  [{ kind: 'mote' }, 'mote (+3 charge)'],
-  [{ kind: 'gate' }, 'gate'],
-];
+/** The sample entity each legend icon draws (the board's own entityShape), for the kinds whose look shows a state. */
+const SAMPLE: Partial<Record<Entity['kind'], Partial<Entity>>> = { drifter: { drift: -1 }, rimeshell: { hp: 2 }, warden: { hp: 3 } };
+const ENTITY_KINDS = new Set<string>(['crag', 'knot', 'drifter', 'rimeshell', 'sparker', 'warden', 'squall', 'mote', 'gate']);
 
-export function legend(): string {
-  const items = LEGEND.map(([sample, text]) => {
-    const e = { id: -1, lane: 0, col: 0, hp: 0, drift: 0, ...sample } as Entity;
-    return `<li data-kind="${esc(e.kind)}"><svg class="legend-icon storm" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true">${entityShape(e, false)}</svg> ${esc(text)}</li>`;
+/** The legend: every entity kind of the game's table drawn by the board's own entityShape, with its words. */
+export function legend(view: View): string {
+  const look = lookOf(view);
+  const table = look ? look.kinds.filter((k) => ENTITY_KINDS.has(k.id)) : [];
+  const items = table.map((k) => {
+    const e = { id: -1, lane: 0, col: 0, hp: 0, drift: 0, kind: k.id, ...SAMPLE[k.id as Entity['kind']] } as Entity;
+    return `<li data-kind="${esc(e.kind)}"><svg class="legend-icon storm" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true">${entityShape(view, e, false)}</svg> ${esc(k.note ?? k.label)}</li>`;
   });
+  const pulse = kinds(view, ['pulseTarget']).pulseTarget;
   items.push(
-    `<li data-kind="pulse-target"><svg class="legend-icon storm" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true"><circle class="pulse-target" cx="${CELL / 2}" cy="${CELL / 2}" r="${CELL * 0.46}"/></svg> what a FIRE meets</li>`,
+    `<li data-kind="pulse-target"><svg class="legend-icon storm" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true"><circle class="pulse-target" cx="${CELL / 2}" cy="${CELL / 2}" r="${CELL * 0.46}"/></svg> ${esc(pulse.note ?? pulse.label)}</li>`,
   );
   return `<ul class="legend storm-legend">${items.join('')}</ul>`;
 }
@@ -145,7 +146,8 @@ export const stormlarkRenderer: Renderer<null> = {
     const phase = s.phase === 'reachClear' ? 'at the Gate' : s.phase === 'over' ? 'run over' : 'flying';
     // the observation lists each action not legal now with the engine's refusal: the disabled button's tooltip
     const why = (type: string) => s.unavailable?.find((u) => u.type === type)?.message;
-    const b = (type: string, label: string, confirm?: string) => legalButton(view, { type }, label, type, confirm, why(type));
+    const b = (type: string, keys: string, confirm?: string) =>
+      legalButton(view, { type }, `${labelOf(view, type)}${keys ? ` (${keys})` : ''}`, type, confirm, why(type));
     const side = `<div class="side">${gauge('Hull', s.hull, s.maxHull, 'hull')}${gauge('Charge', s.charge, s.maxCharge, 'charge')}${stats([
       ['Reach', s.reach],
       ['Chain', s.chain],
@@ -165,8 +167,8 @@ export const stormlarkRenderer: Renderer<null> = {
       ],
       ['This reach', s.flawless ? 'flawless so far' : 'hull lost'],
     ])}
-<div class="actions">${b('UP', '↑ Up')}${b('DOWN', '↓ Down')}${b('FIRE', `Fire (Space, ${s.pulseCost} charge)`)}${b('VENT', 'Vent (V)')}${b('NEXT_REACH', 'Next reach (N)')}${b('END_RUN', 'End run (⇧E)', `End the run in reach ${s.reach} with ${s.score} points?`)}</div>
-${legend()}</div>`;
+<div class="actions">${b('UP', '')}${b('DOWN', '')}${b('FIRE', `Space, ${s.pulseCost} charge`)}${b('VENT', 'V')}${b('NEXT_REACH', 'N')}${b('END_RUN', '⇧E', `End the run in reach ${s.reach} with ${s.score} points?`)}</div>
+${legend(view)}</div>`;
     return `<div class="board-row">${drawCanyon(view)}${side}</div>`;
   },
   onKey(key) {

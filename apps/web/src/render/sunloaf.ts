@@ -1,15 +1,15 @@
-// Sunloaf: the 7x7 room with the window wall, the band of light (lit tiles bright, band tiles in shade or under
+// Sunloaf: the room (its size from spec.look) with the window wall, the band of light (lit tiles bright, band tiles in shade or under
 // cloud), furniture, hearth, mats with their countdowns, dogs with their next steps and the cats (settled streak,
 // warmth, pile). Everything comes from the observation as data (lit, warmHearth, band.tiles, room, clouds): the
 // page recomputes nothing and never reads the text picture. Select a cat, then a tile (click, or its letter).
 import type { SunloafObservation } from '@hearth/sunloaf';
+import { cellXY, grid, kinds, labelOf, legendLine, nameOf, numbering } from './look.ts';
 import { END_HINT, esc, gauge, isRecord, legalButton, stats, uiAttrs } from './markup.ts';
 import type { Intent, Renderer, View } from './types.ts';
 
-const SIZE = 7;
-const TILES = 49;
 export const CELL = 60;
 const PAD = 18; // room for the window bar
+const AT = { cell: CELL, left: PAD, top: PAD };
 
 /** Destination keys once a cat is selected, as in the terminal client (no control letter among them). */
 export const TARGET_KEYS = [...'abefgiopstuvwxy', ...'ABFGIJKLMNOPQRSTUVWXYZ'];
@@ -20,10 +20,17 @@ export interface SunUi {
 
 export const obsOf = (view: View) => view.response.observation as SunloafObservation;
 
-/** A tile's name for people: "row 2, col 5", rows 1-7 from the top, columns 1-7 from the left. */
-export const tileName = (tile: number): string => `row ${Math.floor(tile / SIZE) + 1}, col ${(tile % SIZE) + 1}`;
+/** A tile's name for people, as the game's look names cells (and its recap names moves). */
+export const tileName = (view: View, tile: number): string => {
+  const { cols } = grid(view);
+  return nameOf(view, Math.floor(tile / cols), tile % cols);
+};
 
-const xy = (tile: number) => ({ x: PAD + (tile % SIZE) * CELL, y: PAD + Math.floor(tile / SIZE) * CELL });
+/** A tile's top-left corner (tiles are row-major over the grid's columns). */
+const xyOf = (view: View) => {
+  const g = grid(view);
+  return (tile: number) => cellXY(g, AT, Math.floor(tile / g.cols), tile % g.cols);
+};
 
 /** The legal MOVE destinations of a cat, in legalActions order (the order their keys follow). */
 export function movesOf(view: View, cat: number | null): number[] {
@@ -33,29 +40,34 @@ export function movesOf(view: View, cat: number | null): number[] {
   return out;
 }
 
-function windowBar(wall: string): string {
-  const full = SIZE * CELL;
+function windowBar(view: View, wall: string): string {
+  const g = grid(view);
+  const wide = g.cols * CELL;
+  const tall = g.rows * CELL;
   const [x, y, w, h] =
     wall === 'N'
-      ? [PAD, 2, full, 10]
+      ? [PAD, 2, wide, 10]
       : wall === 'S'
-        ? [PAD, PAD + full + 6, full, 10]
+        ? [PAD, PAD + tall + 6, wide, 10]
         : wall === 'E'
-          ? [PAD + full + 6, PAD, 10, full]
-          : [2, PAD, 10, full];
+          ? [PAD + wide + 6, PAD, 10, tall]
+          : [2, PAD, 10, tall];
   return `<rect class="window" x="${x}" y="${y}" width="${w}" height="${h}"><title>window on the ${esc(wall)} wall</title></rect>`;
 }
 
 export function drawRoom(view: View, ui: SunUi): string {
   const obs = obsOf(view);
+  const g = grid(view);
+  const xy = xyOf(view);
+  const k = kinds(view, ['hearth', 'dog']);
   const lit = new Set(obs.lit);
   const band = new Set(obs.band.tiles);
   const furniture = new Set(obs.room.furniture);
   const targets = movesOf(view, ui.selected);
   const keyOf = new Map(targets.map((t, i) => [t, TARGET_KEYS[i]]));
   const catAt = new Map(obs.cats.map((c) => [c.tile, c]));
-  const parts: string[] = [windowBar(obs.band.wall)];
-  for (let t = 0; t < TILES; t++) {
+  const parts: string[] = [windowBar(view, obs.band.wall)];
+  for (let t = 0; t < g.rows * g.cols; t++) {
     const { x, y } = xy(t);
     const cls = ['tile'];
     if (furniture.has(t)) cls.push('furniture');
@@ -67,7 +79,7 @@ export function drawRoom(view: View, ui: SunUi): string {
     const cat = catAt.get(t);
     const token = cat ? `cat:${cat.id}` : `tile:${t}`;
     // tiles are named as the engine's recap names them: row and column from 1, from the top left
-    const where = tileName(t);
+    const where = tileName(view, t);
     const label = furniture.has(t)
       ? `furniture, ${where}`
       : cat
@@ -78,7 +90,8 @@ export function drawRoom(view: View, ui: SunUi): string {
     parts.push(
       `<g class="${cls.join(' ')}" ${attrs}><title>${esc(label)}</title><rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="5"/>`,
     );
-    if (t === obs.room.hearth) parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">♨ hearth</text>`);
+    if (t === obs.room.hearth)
+      parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">${k.hearth.mark} ${k.hearth.label}</text>`);
     if (key) parts.push(`<text class="tile-key" x="${x + CELL - 9}" y="${y + CELL - 9}">${esc(key)}</text>`);
     parts.push('</g>');
   }
@@ -95,7 +108,7 @@ export function drawRoom(view: View, ui: SunUi): string {
     });
     const p = xy(d.tile);
     parts.push(
-      `<g class="dog"><circle cx="${p.x + CELL / 2}" cy="${p.y + CELL / 2}" r="16"/><text x="${p.x + CELL / 2}" y="${p.y + CELL / 2 + 5}">D${i}</text></g>`,
+      `<g class="dog"><circle cx="${p.x + CELL / 2}" cy="${p.y + CELL / 2}" r="16"/><text x="${p.x + CELL / 2}" y="${p.y + CELL / 2 + 5}">${k.dog.mark}${i}</text></g>`,
     );
   });
   for (const c of obs.cats) {
@@ -108,8 +121,7 @@ export function drawRoom(view: View, ui: SunUi): string {
       `<g class="cat${sel} ${warmth}" pointer-events="none"><circle cx="${cx}" cy="${cy}" r="${c.big ? 22 : 17}"/><text class="cat-id" x="${cx}" y="${cy + 5}">${c.id}</text><text class="settled" x="${p.x + 5}" y="${p.y + 14}">z${c.settled}</text>${c.pile ? `<text class="pile" x="${p.x + CELL - 5}" y="${p.y + 14}">+${c.pile}</text>` : ''}</g>`,
     );
   }
-  const full = 2 * PAD + SIZE * CELL;
-  return `<svg class="board-svg sun" viewBox="0 0 ${full} ${full}" role="group" aria-label="the room, window ${esc(obs.band.wall)}">${parts.join('')}</svg>`;
+  return `<svg class="board-svg sun" viewBox="0 0 ${2 * PAD + g.cols * CELL} ${2 * PAD + g.rows * CELL}" role="group" aria-label="the room, window ${esc(obs.band.wall)}">${parts.join('')}</svg>`;
 }
 
 export const sunloafRenderer: Renderer<SunUi> = {
@@ -126,7 +138,8 @@ export const sunloafRenderer: Renderer<SunUi> = {
           `<li${ui.selected === c.id ? ' class="selected"' : ''}><button type="button" ${uiAttrs(`cat:${c.id}`, `catbtn${c.id}`, `select cat ${c.id}`).replace(' tabindex="0" role="button"', '')}>Cat ${c.id}${c.big ? ' (big)' : ''}</button> settled ${c.settled}, range ${c.range}, ${c.warmthCap === 6 ? '☀ lit' : c.warmthCap === 3 ? '♨ hearth (cap 3)' : 'not lit'}, pile ${c.pile}</li>`,
       )
       .join('');
-    const b = (type: string, label: string, confirm?: string) => legalButton(view, { type }, label, type, confirm);
+    const b = (type: string, keys: string, confirm?: string) =>
+      legalButton(view, { type }, `${labelOf(view, type)} (${keys})`, type, confirm);
     const side = `<div class="side"><p class="status" data-outcome="${esc(obs.outcome ?? '')}">${esc(obs.outcomeText ?? obs.status)}</p>${gauge('Quota (raw cosy)', obs.quota.raw, obs.quota.needed, obs.quota.met ? 'quota met' : 'quota')}${stats(
       [
         ['Day', obs.day],
@@ -141,8 +154,8 @@ export const sunloafRenderer: Renderer<SunUi> = {
     )}
 <ul class="cats">${catRows}</ul>
 <p class="selection">${ui.selected === null ? 'No cat selected.' : `Cat ${ui.selected} selected: pick a tile.`}</p>
-<div class="actions">${b('REST', 'Rest (R)')}${b('DOZE', 'Doze (Z)')}${b('NEXT_DAY', 'Next day (N)')}${b('END_RUN', 'End run (⇧E)', `End the run on day ${obs.day} with ${view.response.score} points?`)}</div>
-<p class="legend">yellow = lit, tan = band in shade, grey = band under cloud, ▢ mat with turns to serve (orange: counting down), D dog with its next steps 1–3, z = settled streak, +n = pile, a letter = the key that moves the selected cat there; rows 1–7 count from the top, columns 1–7 from the left</p></div>`;
+<div class="actions">${b('REST', 'R')}${b('DOZE', 'Z')}${b('NEXT_DAY', 'N')}${b('END_RUN', '⇧E', `End the run on day ${obs.day} with ${view.response.score} points?`)}</div>
+${view.spec.look ? legendLine(view.spec.look, numbering(grid(view))) : ''}</div>`;
     return `<div class="board-row">${drawRoom(view, ui)}${side}</div>`;
   },
   onUi(token, _view, ui): Intent {
@@ -175,7 +188,7 @@ export const sunloafRenderer: Renderer<SunUi> = {
       ui.selected = null;
       return { redraw: true };
     }
-    if (/^[0-4]$/.test(key)) {
+    if (/^[0-9]$/.test(key)) {
       if (!obsOf(view).cats.some((c) => c.id === Number(key))) return null;
       ui.selected = Number(key);
       return { redraw: true };
