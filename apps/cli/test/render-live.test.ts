@@ -96,9 +96,9 @@ describe('screens over random play', () => {
     });
   }
 
-  it('without colour, every kind a legend names has its own glyph, and no move key is one of them', () => {
+  it('without colour, every kind a legend names has its own glyph, and no move key is one of them', async () => {
     for (const slug of registry.slugs) {
-      const legend = controllerFor(slug).legend?.() ?? [];
+      const legend = controllerFor(slug).legend?.((await registry.load(slug))!.spec) ?? [];
       expect(legend.length, `${slug} has no legend`).toBeGreaterThan(3);
       const glyphs = legend.map((k) => k.glyph);
       expect(new Set(glyphs).size, `${slug}: ${glyphs.join(' ')}`).toBe(glyphs.length);
@@ -111,7 +111,7 @@ describe('screens over random play', () => {
     for (const slug of registry.slugs) {
       const game = (await registry.load(slug))!;
       const controller = controllerFor(slug);
-      const glyphs = new Set((controller.legend?.() ?? []).map((k) => k.glyph));
+      const glyphs = new Set((controller.legend?.(game.spec) ?? []).map((k) => k.glyph));
       const seen = new Set<string>();
       for (const seed of [1, 2, 3, 4]) {
         for (const response of randomPlay(game, seed, 150)) {

@@ -3,12 +3,13 @@
 // Legality and costs come from the engine (legalActions, refusals); this file only draws and maps keys.
 
 import type { CragObservation } from '@hearth/cragwake';
-import type { Spec } from '@hearth/engine';
+import type { LookKind, Spec } from '@hearth/engine';
 import type { Colour, Style } from '../tui/style.ts';
 import { findType, typeOf } from './actions.ts';
 import { hintGrid } from './generic.ts';
-import { type Kind as LegendKind, legendBlock } from './legend.ts';
-import type { Controller, Key, KeyResult, LegendItem, View } from './types.ts';
+import { legendBlock } from './legend.ts';
+import { kinds, legendItems, terminalKinds } from './look.ts';
+import type { Controller, Key, KeyResult, View } from './types.ts';
 
 type Move = CragObservation['moves'][number];
 type Cell = CragObservation['wall'][number]['cells'][number];
@@ -38,24 +39,24 @@ const SUPER = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 const SUB = '₀₁₂₃₄₅₆₇₈₉';
 const digits = (n: number, set: string) => [...String(n)].map((d) => set[Number(d)]).join('');
 
-/** Every kind the wall draws, with its glyph: distinct without colour. */
-const KINDS = {
-  jug: { glyph: '◎', colour: 'green', label: 'jug' },
-  plain: { glyph: '●', colour: 'white', label: 'plain' },
-  crimp: { glyph: '▴', colour: 'yellow', label: 'crimp' },
-  breaths: { glyph: '⁵', colour: 'green', label: 'breaths' },
-  cracks: { glyph: '₂', colour: 'red', label: 'cracks' },
-  frosting: { glyph: '°', colour: 'blue', label: 'frost' },
-  icy: { glyph: '*', colour: 'cyan', label: 'icy' },
-  gust: { glyph: '≈', colour: 'white', label: 'gust now', short: 'gust' },
-  gustNext: { glyph: '~', colour: 'gray', label: 'next' },
-  rock: { glyph: '▼', colour: 'red', label: 'rockfall now', short: 'rock' },
-  rockNext: { glyph: '▽', colour: 'red', label: 'next' },
-  fog: { glyph: '░', colour: 'gray', label: 'fog' },
-  ledge: { glyph: '▬', colour: 'yellow', label: 'ledge' },
-  you: { glyph: '@', colour: 'magenta', label: 'you' },
-  rock0: { glyph: '·', colour: 'gray', label: 'bare rock', short: 'bare' },
-} as const satisfies Record<string, LegendKind>;
+/** The kinds the wall draws: the game's own table (spec.look), glyphs distinct without colour. */
+const KIND_IDS = [
+  'jug',
+  'plain',
+  'crimp',
+  'frosting',
+  'icy',
+  'gust',
+  'gustNext',
+  'rock',
+  'rockNext',
+  'fog',
+  'ledge',
+  'you',
+  'rock0',
+] as const;
+type Kinds = Record<(typeof KIND_IDS)[number], LookKind>;
+const kindsOfView = (view: View): Kinds => kinds(view.spec, KIND_IDS);
 
 const obs = (view: View): CragObservation => view.response.observation as CragObservation;
 const movesOf = (view: View): Move[] => (Array.isArray(obs(view).moves) ? obs(view).moves : []);
@@ -69,7 +70,7 @@ function targetKeys(view: View): Map<string, string> {
 }
 
 /** Three columns: the hold's glyph, its breaths (superscript), its cracks (subscript) or its ice. */
-function cellText(cell: Cell, style: Style, ledge: boolean): string {
+function cellText(KINDS: Kinds, cell: Cell, style: Style, ledge: boolean): string {
   if (cell === null) return style.dim(` ${KINDS.rock0.glyph} `);
   if (ledge) return style.fg('yellow', KINDS.ledge.glyph.repeat(3));
   const k = KINDS[cell.kind];
@@ -90,13 +91,14 @@ function cellText(cell: Cell, style: Style, ledge: boolean): string {
 /** The band top-down; columns widen and rows get a spacer line as the box grows. */
 function board(view: View, style: Style, box: { width: number; height: number }): string[] {
   const o = obs(view);
+  const KINDS = kindsOfView(view);
   const wall = Array.isArray(o.wall) ? o.wall : [];
   const keys = targetKeys(view);
   // The wall's width is the observation's (its hazards list one entry per column).
   const cols = o.hazards.length;
   const cw = Math.max(5, Math.min(9, Math.floor((box.width - 14) / cols)));
   const spaced = box.height >= 2 + wall.length * 2 + 3;
-  const legend = ['', ...legendBlock(Object.values(KINDS), style, box.width, box.height - 3 - wall.length * (spaced ? 2 : 1))];
+  const legend = ['', ...legendBlock(terminalKinds(view.spec), style, box.width, box.height - 3 - wall.length * (spaced ? 2 : 1))];
   const pad = (text: string, extra: number) => `${' '.repeat(Math.floor(extra / 2))}${text}${' '.repeat(extra - Math.floor(extra / 2))}`;
   let header = '     ';
   let hazards = '     ';
@@ -127,7 +129,7 @@ function board(view: View, style: Style, box: { width: number; height: number })
         ? style.inverse(style.bold(style.fg('magenta', ` ${KINDS.you.glyph} `, true)))
         : r.fogged
           ? style.dim(KINDS.fog.glyph.repeat(3))
-          : cellText(r.cells[c] ?? null, style, r.ledge);
+          : cellText(KINDS, r.cells[c] ?? null, style, r.ledge);
       line += `${' '.repeat(Math.floor((cw - 5) / 2))}${mark}${body}${' '.repeat(cw - 4 - Math.floor((cw - 5) / 2))}`;
     }
     const note = r.fogged
@@ -147,10 +149,6 @@ function board(view: View, style: Style, box: { width: number; height: number })
   if (spaced) lines.pop();
   lines.push(...legend);
   return lines;
-}
-
-function legendItems(): LegendItem[] {
-  return Object.values(KINDS).map(({ glyph, label }) => ({ glyph, label }));
 }
 
 function bar(value: number, max: number, width: number, style: Style): string {

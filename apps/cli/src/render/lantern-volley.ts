@@ -1,29 +1,26 @@
 // Lantern Volley in the terminal: the arena scaled onto a Braille canvas (walls, beams, mirrors, screens,
 // gongs, lanterns lit and unlit), the last shot's path traced over it, and an aim line for the angle being
-// set. The angle is adjusted by keys (1 degree, 5 degrees, 0.1 degree) or typed; Enter fires.
+// set. The angle is adjusted by keys (1 degree, 5 degrees, one step of the aim) or typed; Enter fires.
 // The aim line is a display aid (plain Math.cos/sin is fine here); the shot itself is the engine's.
 import type { Spec } from '@hearth/engine';
 import type { LastShot, Observation } from '@hearth/lantern-volley';
-import { type Colour, type Style, wrap } from '../tui/style.ts';
+import { type Style, wrap } from '../tui/style.ts';
 import { BrailleCanvas } from './canvas.ts';
-import type { Controller, Key, KeyResult, LegendItem, Prompt, Size, View } from './types.ts';
+import { arenaOf, kinds, legendItems, terminalKinds } from './look.ts';
+import type { Controller, Key, KeyResult, Prompt, Size, View } from './types.ts';
 
 /** Columns to the right of the canvas for the legend. */
 const LEGEND_W = 12;
 /** Cells wide per cell tall: the arena (3:4) with x stretched so it reads in terminal cells (about 1:2). */
 const ASPECT = 2.4;
 
-/** Every kind the arena draws, with its glyph: distinct without colour (screens and the shot are character cells). */
-const KINDS = {
-  unlit: { glyph: '○', colour: 'red', label: 'unlit' },
-  lit: { glyph: '●', colour: 'yellow', label: 'lit' },
-  gong: { glyph: '◎', colour: 'magenta', label: 'gong' },
-  beam: { glyph: '⣿', colour: 'white', label: 'beam' },
-  screen: { glyph: '░', colour: 'gray', label: 'screen' },
-  brazier: { glyph: '▲', colour: 'green', label: 'brazier' },
-  shot: { glyph: '∙', colour: 'yellow', label: 'last shot' },
-  aim: { glyph: '⠂', colour: 'green', label: 'aim' },
-} as const satisfies Record<string, { glyph: string; colour: Colour; label: string }>;
+/** The kinds the arena draws: the game's own table (spec.look), glyphs distinct without colour. */
+const KIND_IDS = ['unlit', 'lit', 'gong', 'beam', 'screen', 'brazier', 'shot', 'aim'] as const;
+
+/** The legal aim as the observation gives it: a range and a step, in degrees. */
+type Aim = { minDeg: number; maxDeg: number; stepDeg: number };
+/** Digits after the point of the aim's step (0.1 -> 1): how an angle is written. */
+const digitsOf = (aim: Aim): number => (String(aim.stepDeg).split('.')[1] ?? '').length;
 
 const obs = (view: View): Observation => view.response.observation as Observation;
 const lastShot = (view: View): LastShot | null => (view.response.lastShot as LastShot | null | undefined) ?? null;
@@ -35,12 +32,27 @@ export function canvasSize(box: Size): Size {
 }
 
 export function lanternVolleyController(): Controller {
-  let tenths = 900;
-  const angle = () => tenths / 10;
-  const clamp = (t: number) => Math.max(150, Math.min(1650, t));
+  // The aim in whole steps of the observation's aim (its stepDeg); undefined until the first view sets it to the
+  // game's home aim (spec.look). Counting steps keeps every angle exact on the engine's grid.
+  let steps: number | undefined;
+  let aim: Aim = { minDeg: 0, maxDeg: 0, stepDeg: 1 };
+  const clamp = (n: number) => Math.max(Math.round(aim.minDeg / aim.stepDeg), Math.min(Math.round(aim.maxDeg / aim.stepDeg), n));
+  const home = (view: View) => clamp(Math.round((arenaOf(view.spec)?.aimHomeDeg ?? aim.minDeg) / aim.stepDeg));
+  /** Reads the view's aim range (and sets the home aim on the first view). */
+  const sync = (view: View): number => {
+    aim = obs(view).aim;
+    steps = clamp(steps ?? home(view));
+    return steps;
+  };
+  const angle = () => Number(((steps ?? 0) * aim.stepDeg).toFixed(digitsOf(aim)));
+  const shown = () => angle().toFixed(digitsOf(aim));
+  /** Degrees to whole steps (a fine key moves one step). */
+  const by = (deg: number | 'step' | '-step') => (deg === 'step' ? 1 : deg === '-step' ? -1 : Math.round(deg / aim.stepDeg));
 
   const board = (view: View, style: Style, box: Size): string[] => {
     const o = obs(view);
+    sync(view);
+    const KINDS = kinds(view.spec, KIND_IDS);
     const size = canvasSize(box);
     const c = new BrailleCanvas(size.width, size.height);
     const { width: W, height: H } = o.layout.arena;
@@ -68,9 +80,9 @@ export function lanternVolleyController(): Controller {
     for (let i = 1; i < path.length; i++) {
       const a = path[i - 1]!;
       const b = path[i]!;
-      const steps = Math.max(1, Math.ceil(Math.max(Math.abs(sx(b.x) - sx(a.x)) / 2, Math.abs(sy(b.y) - sy(a.y)) / 4)) * 2);
-      for (let k = 0; k <= steps; k++)
-        c.put(cx(a.x + ((b.x - a.x) * k) / steps), cy(a.y + ((b.y - a.y) * k) / steps), KINDS.shot.glyph, KINDS.shot.colour, true);
+      const dots = Math.max(1, Math.ceil(Math.max(Math.abs(sx(b.x) - sx(a.x)) / 2, Math.abs(sy(b.y) - sy(a.y)) / 4)) * 2);
+      for (let k = 0; k <= dots; k++)
+        c.put(cx(a.x + ((b.x - a.x) * k) / dots), cy(a.y + ((b.y - a.y) * k) / dots), KINDS.shot.glyph, KINDS.shot.colour, true);
     }
     for (const g of o.layout.gongs) c.put(cx(g.x), cy(g.y), KINDS.gong.glyph, KINDS.gong.colour, true);
     for (const l of o.layout.lanterns) {
@@ -88,6 +100,7 @@ export function lanternVolleyController(): Controller {
 
   const panel = (view: View, style: Style): string[] => {
     const o = obs(view);
+    sync(view);
     const shot = lastShot(view);
     const lines = [
       `${style.bold('Score')}   ${style.fg('yellow', String(view.response.score), true)}`,
@@ -96,7 +109,7 @@ export function lanternVolleyController(): Controller {
       `Lanterns ${o.lanternsLit}/${o.lanternsTotal} lit`,
       `Bounces  up to ${o.bounceCap}`,
       '',
-      `${style.bold('Aim')}     ${style.fg('green', `${angle().toFixed(1)}°`, true)}`,
+      `${style.bold('Aim')}     ${style.fg('green', `${shown()}°`, true)}`,
       '',
     ];
     if (shot) {
@@ -116,12 +129,12 @@ export function lanternVolleyController(): Controller {
   };
 
   const anglePrompt = (): Prompt => ({
-    title: 'Angle in degrees (15 to 165)',
-    initial: angle().toFixed(1),
+    title: `Angle in degrees (${aim.minDeg} to ${aim.maxDeg})`,
+    initial: shown(),
     submit(text) {
       const n = Number(text);
       if (text.trim() === '' || !Number.isFinite(n)) return { error: 'type a number of degrees, e.g. 72.5' };
-      tenths = clamp(Math.round(n * 10));
+      steps = clamp(Math.round(n / aim.stepDeg));
       return { action: { type: 'SHOOT', angleDeg: n } };
     },
     adjust(key, text) {
@@ -129,64 +142,74 @@ export function lanternVolleyController(): Controller {
       const step = key.name.length > 1 ? ADJUST[key.name] : undefined;
       if (step === undefined) return undefined;
       const n = Number(text);
-      const base = Number.isFinite(n) ? Math.round(n * 10) : tenths;
-      tenths = clamp(base + step);
-      return angle().toFixed(1);
+      const base = Number.isFinite(n) ? Math.round(n / aim.stepDeg) : (steps ?? 0);
+      steps = clamp(base + by(step));
+      return shown();
     },
     preview: (text) =>
       Number.isFinite(Number(text))
-        ? `fires at ${(Math.round(Number(text) * 10) / 10).toFixed(1)}° (the engine rounds to 0.1°)`
+        ? `fires at ${(Math.round(Number(text) / aim.stepDeg) * aim.stepDeg).toFixed(digitsOf(aim))}° (the engine rounds to ${aim.stepDeg}°)`
         : undefined,
   });
 
   return {
     board,
     panel,
-    legend: (): LegendItem[] => Object.values(KINDS).map(({ glyph, label }) => ({ glyph, label })),
-    hints: (_view, style) => [
-      `${style.bold(style.fg('cyan', '← →'))} 1°  ${style.bold(style.fg('cyan', 'H L'))} 5°  ${style.bold(style.fg('cyan', ', .'))} 0.1°  ${style.bold(style.fg('cyan', 'a'))} type angle  ${style.bold(style.fg('cyan', 'Enter/space'))} SHOOT at ${angle().toFixed(1)}°`,
-      style.dim('0 aims straight up (90°). Dotted line: the aim; ∙ the last shot.'),
-    ],
-    key(k: Key): KeyResult {
+    legend: legendItems,
+    hints: (view, style) => {
+      sync(view);
+      const shot = kinds(view.spec, ['shot']).shot.glyph;
+      const up = arenaOf(view.spec)?.aimHomeDeg;
+      return [
+        `${style.bold(style.fg('cyan', '← →'))} 1°  ${style.bold(style.fg('cyan', 'H L'))} 5°  ${style.bold(style.fg('cyan', ', .'))} ${aim.stepDeg}°  ${style.bold(style.fg('cyan', 'a'))} type angle  ${style.bold(style.fg('cyan', 'Enter/space'))} SHOOT at ${shown()}°`,
+        style.dim(`0 aims straight up (${up}°). Dotted line: the aim; ${shot} the last shot.`),
+      ];
+    },
+    key(k: Key, view: View): KeyResult {
+      sync(view);
       const step = ADJUST[k.name];
       if (step !== undefined) {
-        tenths = clamp(tenths + step);
+        steps = clamp((steps ?? 0) + by(step));
         return { kind: 'handled' };
       }
       if (k.name === '0') {
-        tenths = 900;
+        steps = home(view);
         return { kind: 'handled' };
       }
       if (k.name === 'enter' || k.name === 'space' || k.name === 'f') return { kind: 'act', action: { type: 'SHOOT', angleDeg: angle() } };
       if (k.name === 'a') return { kind: 'prompt', prompt: anglePrompt() };
       return { kind: 'unhandled' };
     },
-    keyHelp: (_spec: Spec) => [
-      '← h / → l         aim 1° more to the left / right (15° is right, 90° up, 165° left)',
+    keyHelp: (spec: Spec) => [
+      '← h / → l         aim 1° more to the left / right',
       'H / L, PgUp PgDn  aim 5° left / right',
-      ', / . or ↑ / ↓    fine adjustment: 0.1° left / right',
-      '0                 aim straight up (90°)',
+      ', / . or ↑ / ↓    fine adjustment: one step of the aim left / right',
+      `0                 aim straight up (${arenaOf(spec)?.aimHomeDeg}°)`,
+      `                  (${arenaOf(spec)?.aimName})`,
       'a                 type an exact angle (it opens selected: type to replace; arrows adjust)',
       'Enter, space, f   SHOOT at the angle shown',
       ...wrap(
-        'The canvas is the arena scaled to fit the terminal (x right, y down; x stretched): ○ unlit and ● lit lanterns, ◎ gongs, ⣿ beams and mirrors, ░ paper screens, ▲ the brazier; the dotted line is the aim, ∙ the last shot.',
+        `The canvas is the arena scaled to fit the terminal (x right, y down; x stretched): ${terminalKinds(spec)
+          .map((k) => `${k.glyph} ${k.label}`)
+          .join(', ')}.`,
         78,
       ),
     ],
   };
 }
 
-const ADJUST: Record<string, number> = {
-  left: 10,
-  h: 10,
-  right: -10,
-  l: -10,
-  H: 50,
-  pageup: 50,
-  L: -50,
-  pagedown: -50,
-  ',': 1,
-  up: 1,
-  '.': -1,
-  down: -1,
+/** Aim keys: degrees to turn (left is positive), or one step of the observation's aim for the fine keys. */
+const ADJUST: Record<string, number | 'step' | '-step'> = {
+  left: 1,
+  h: 1,
+  right: -1,
+  l: -1,
+  H: 5,
+  pageup: 5,
+  L: -5,
+  pagedown: -5,
+  ',': 'step',
+  up: 'step',
+  '.': '-step',
+  down: '-step',
 };

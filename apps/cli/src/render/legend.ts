@@ -1,15 +1,11 @@
 // A board's legend: "glyph label" items flowed onto as few lines as the board's width allows, in the rows left
 // under the board (short labels when the long ones do not fit; the help screen always has the full legend).
-import type { Colour, Style } from '../tui/style.ts';
+import type { LookKind } from '@hearth/engine';
+import type { Style } from '../tui/style.ts';
 import { visibleWidth } from '../tui/style.ts';
 
-export interface Kind {
-  glyph: string;
-  colour: Colour;
-  label: string;
-  /** A shorter label for small terminals. */
-  short?: string;
-}
+/** One kind of thing as the legend draws it: the game's own table entry (spec.look.kinds). */
+export type Kind = Pick<LookKind, 'glyph' | 'colour' | 'label' | 'short'>;
 
 export function flow(items: readonly string[], width: number): string[] {
   const out: string[] = [''];

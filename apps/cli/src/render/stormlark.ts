@@ -1,44 +1,20 @@
-// Stormlark in the terminal: the canyon as 7 lanes by 10 columns with the craft in column 0, the
-// entities by glyph and colour, hull and charge always in view. Keys are the six actions; the engine
+// Stormlark in the terminal: the canyon as lanes by columns (spec.look) with the craft in column 0, the
+// entities by the look's glyphs and colours, hull and charge always in view. Keys are the six actions; the engine
 // refuses what is illegal (UP at lane 0, FIRE below 3 charge...) and the refusal is shown.
 import type { Spec } from '@hearth/engine';
-import type { Entity, Kind, Observation } from '@hearth/stormlark';
+import type { Entity, Observation } from '@hearth/stormlark';
 import type { Colour, Style } from '../tui/style.ts';
 import { findType } from './actions.ts';
 import { hintGrid } from './generic.ts';
-import { type Kind as LegendKind, legendBlock } from './legend.ts';
-import type { Controller, Key, KeyResult, LegendItem, View } from './types.ts';
+import { legendBlock } from './legend.ts';
+import { grid as gridOf, kinds, legendItems, terminalKinds } from './look.ts';
+import type { Controller, Key, KeyResult, View } from './types.ts';
 
-const LANES = 7;
-const COLS = 10;
 const obs = (view: View): Observation => view.response.observation as Observation;
 
-/** One glyph per kind, distinct without colour; the board and the legend both read this table. */
-const GLYPH: Record<Kind, LegendKind> = {
-  crag: { glyph: '█', colour: 'gray', label: 'crag' },
-  knot: { glyph: '◆', colour: 'magenta', label: 'knot' },
-  drifter: { glyph: '◇', colour: 'magenta', label: 'drifter ↑↓', short: 'drift' },
-  rimeshell: { glyph: '◯', colour: 'cyan', label: 'rimeshell', short: 'shell' },
-  sparker: { glyph: '✦', colour: 'yellow', label: 'sparker (! fires)', short: 'spark' },
-  warden: { glyph: 'W', colour: 'red', label: 'warden' },
-  squall: { glyph: '≈', colour: 'blue', label: 'squall' },
-  mote: { glyph: '•', colour: 'yellow', label: 'mote' },
-  gate: { glyph: '┃', colour: 'green', label: 'gate' },
-};
-const CRAFT = '▶';
-const LEGEND: LegendKind[] = [
-  { glyph: CRAFT, colour: 'green', label: 'you' },
-  ...Object.values(GLYPH),
-  { glyph: '·', colour: 'gray', label: 'your lane', short: 'lane' },
-];
-
-function legendItems(): LegendItem[] {
-  return LEGEND.map(({ glyph, label }) => ({ glyph, label }));
-}
-
-/** Two columns per entity: its glyph and a detail (hits left, drift, about to discharge). */
-function entityText(e: Entity, style: Style): string {
-  const g = GLYPH[e.kind];
+/** Two columns per entity: its glyph and a detail (hits left, drift, about to discharge), from the look's table. */
+function entityText(view: View, e: Entity, style: Style): string {
+  const g = view.spec.look?.kinds.find((k) => k.id === e.kind);
   if (!g) return e.kind.slice(0, 2);
   const glyph = style.fg(g.colour, g.glyph, true);
   const hp = style.fg(g.colour, String(e.hp), true);
@@ -62,30 +38,32 @@ function entityText(e: Entity, style: Style): string {
 /** The canyon fills the box: wider cells and more lines between lanes as the terminal grows. */
 function board(view: View, style: Style, box: { width: number; height: number }): string[] {
   const o = obs(view);
+  const { rows: lanes, cols } = gridOf(view.spec);
+  const craft = kinds(view.spec, ['craft']).craft.glyph;
   const entities: Entity[] = Array.isArray(o.entities) ? o.entities : [];
   const ship = o.shipLane;
-  const cw = Math.max(4, Math.min(8, Math.floor((box.width - 6) / COLS)));
-  const gap = Math.max(1, Math.min(3, Math.floor((box.height - 2 - LANES - 2) / (LANES - 1))));
-  const legend = legendBlock(LEGEND, style, box.width, box.height - 2 - LANES - gap * (LANES - 1));
+  const cw = Math.max(4, Math.min(8, Math.floor((box.width - 6) / cols)));
+  const gap = Math.max(1, Math.min(3, Math.floor((box.height - 2 - lanes - 2) / (lanes - 1))));
+  const legend = legendBlock(terminalKinds(view.spec), style, box.width, box.height - 2 - lanes - gap * (lanes - 1));
   const grid = new Map<string, Entity>();
   for (const e of entities) grid.set(`${e.lane},${e.col}`, e);
-  const inner = COLS * cw;
-  const ruler = Array.from({ length: COLS }, (_, c) => `─${String(c).padEnd(cw - 1, '─')}`).join('');
+  const inner = cols * cw;
+  const ruler = Array.from({ length: cols }, (_, c) => `─${String(c).padEnd(cw - 1, '─')}`).join('');
   const lines: string[] = [style.dim(`    ┌${ruler}┐`)];
   const padL = Math.floor((cw - 2) / 2);
-  for (let lane = 0; lane < LANES; lane++) {
+  for (let lane = 0; lane < lanes; lane++) {
     let line = style.dim(`  ${lane} │`);
-    for (let col = 0; col < COLS; col++) {
+    for (let col = 0; col < cols; col++) {
       const e = grid.get(`${lane},${col}`);
       let cell: string;
-      if (col === 0 && lane === ship) cell = `${style.bold(style.fg('green', CRAFT, true))} `;
-      else if (e) cell = entityText(e, style);
+      if (col === 0 && lane === ship) cell = `${style.bold(style.fg('green', craft, true))} `;
+      else if (e) cell = entityText(view, e, style);
       else cell = lane === ship ? style.dim('··') : '  ';
       const fill = lane === ship && !e && col > 0 ? '·' : ' ';
       line += `${style.dim(fill.repeat(padL))}${cell}${style.dim(fill.repeat(cw - 2 - padL))}`;
     }
     lines.push(`${line}${style.dim('│')}`);
-    if (lane < LANES - 1) for (let g = 0; g < gap; g++) lines.push(style.dim(`    │${' '.repeat(inner)}│`));
+    if (lane < lanes - 1) for (let g = 0; g < gap; g++) lines.push(style.dim(`    │${' '.repeat(inner)}│`));
   }
   lines.push(style.dim(`    └${'─'.repeat(inner)}┘`), ...legend);
   return lines;

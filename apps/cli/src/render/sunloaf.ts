@@ -1,4 +1,4 @@
-// Sunloaf in the terminal: the 7x7 room with the sunlit tiles, furniture, hearth, bowls, dogs and cats;
+// Sunloaf in the terminal: the room (its size from spec.look) with the sunlit tiles, furniture, hearth, bowls, dogs and cats;
 // quota progress, multiplier and every cat's streak always in view. Pick a cat by its id (0-4 or Tab),
 // then its legal destinations are lettered on the board (or walk a cursor with the arrows, Enter moves).
 // Everything drawn is the engine's observation data (lit tiles, warm hearth, room, cats, dogs, bowls).
@@ -7,10 +7,10 @@ import type { Action, SunloafObservation } from '@hearth/sunloaf';
 import type { Colour, Style } from '../tui/style.ts';
 import { findType, typeOf } from './actions.ts';
 import { hintGrid } from './generic.ts';
-import { type Kind, legendBlock } from './legend.ts';
-import type { Controller, Key, KeyResult, LegendItem, View } from './types.ts';
+import { legendBlock } from './legend.ts';
+import { grid, kinds, legendItems, terminalKinds } from './look.ts';
+import type { Controller, Key, KeyResult, View } from './types.ts';
 
-const SIZE = 7;
 /**
  * Destination keys: letters that are neither a control (h j k l walk the cursor, r z n E act, q quits) nor a
  * board glyph (c C cats, z streak, D d dogs, H hearth, m bowl mat), lower case first, then capitals.
@@ -29,24 +29,24 @@ const DIRS: Record<string, [number, number]> = {
 
 type Move = Extract<Action, { type: 'MOVE' }>;
 
-/** Every kind the room draws, with its glyph: distinct without colour. */
-const KINDS = {
-  cat: { glyph: 'c', colour: 'white', label: 'cat', short: 'cat' },
-  big: { glyph: 'C', colour: 'white', label: 'big cat', short: 'big' },
-  streak: { glyph: 'z', colour: 'white', label: 'settled', short: 'nap' },
-  pile: { glyph: '+', colour: 'white', label: 'pile', short: 'pile' },
-  lit: { glyph: '*', colour: 'yellow', label: 'lit', short: 'lit' },
-  litFloor: { glyph: '░', colour: 'yellow', label: 'empty lit tile', short: 'lit' },
-  warm: { glyph: '~', colour: 'red', label: 'warm hearth', short: 'warm' },
-  hearth: { glyph: 'H', colour: 'red', label: 'hearth', short: 'hearth' },
-  furniture: { glyph: '▓', colour: 'gray', label: 'furniture', short: 'furn' },
-  bowl: { glyph: 'm', colour: 'cyan', label: 'bowl mat', short: 'bowl' },
-  serve: { glyph: '!', colour: 'cyan', label: 'serving soon', short: 'soon' },
-  dog: { glyph: 'D', colour: 'red', label: 'dog', short: 'dog' },
-  dogNext: { glyph: 'd', colour: 'red', label: 'dog next', short: 'next' },
-  band: { glyph: '═', colour: 'yellow', label: 'band line (║ on E, W)', short: 'band' },
-  cursor: { glyph: '▸', colour: 'cyan', label: 'cursor', short: 'cursor' },
-} as const satisfies Record<string, Kind>;
+/** The kinds the room draws: the game's own table (spec.look), glyphs distinct without colour. */
+const KIND_IDS = [
+  'cat',
+  'big',
+  'streak',
+  'pile',
+  'lit',
+  'litFloor',
+  'warm',
+  'hearth',
+  'furniture',
+  'bowl',
+  'serve',
+  'dog',
+  'dogNext',
+  'band',
+  'cursor',
+] as const;
 
 export function sunloafController(): Controller {
   let selected: number | undefined;
@@ -60,19 +60,20 @@ export function sunloafController(): Controller {
 
   const board = (view: View, style: Style, box: { width: number; height: number }): string[] => {
     const o = obs(view);
+    const KINDS = kinds(view.spec, KIND_IDS);
+    const { rows, cols } = grid(view.spec);
     const lit = new Set(o.lit);
     const targets = new Map<number, string>();
     movesOf(view, selected).forEach((m, i) => {
       if (i < TARGET_KEYS.length) targets.set(m.tile, TARGET_KEYS[i]!);
     });
     // Tiles grow with the box: 5x2 at 80x24, up to 9 columns and 3 lines.
-    const tw = Math.max(5, Math.min(9, Math.floor((box.width - 5) / SIZE)));
-    const th = box.height >= SIZE * 3 + 2 + 2 ? 3 : 2;
-    const legend = legendBlock(Object.values(KINDS), style, box.width, box.height - SIZE * th - 2, ' ');
+    const tw = Math.max(5, Math.min(9, Math.floor((box.width - 5) / cols)));
+    const th = box.height >= rows * 3 + 2 + 2 ? 3 : 2;
+    const legend = legendBlock(terminalKinds(view.spec), style, box.width, box.height - rows * th - 2, ' ');
     const window = o.band.wall;
-    // The band line's column (window N or S) or row (E or W), from the band's own tiles.
-    const first = o.band.tiles[0];
-    const bandAt = first === undefined ? null : window === 'N' || window === 'S' ? first % SIZE : Math.floor(first / SIZE);
+    // The band line's column (window N or S) or row (E or W): the observation's own.
+    const bandAt = o.band.at;
     const onBand = (side: 'N' | 'E' | 'S' | 'W', i: number) => window === side && bandAt === i;
     const edge = (side: string, text: string) => (window === side ? style.fg('yellow', text, true) : style.dim(text));
     const rule = (side: 'N' | 'S', c: number) => {
@@ -81,16 +82,16 @@ export function sunloafController(): Controller {
       const label = `${ch.repeat(half)}${c}${ch.repeat(tw - 1 - half)}`;
       return onBand(side, c) ? style.fg('yellow', label, true) : edge(side, label);
     };
-    const lines = [`   ${edge('N', '┌')}${Array.from({ length: SIZE }, (_, c) => rule('N', c)).join('')}${edge('N', '┐')}`];
-    for (let r = 0; r < SIZE; r++) {
+    const lines = [`   ${edge('N', '┌')}${Array.from({ length: cols }, (_, c) => rule('N', c)).join('')}${edge('N', '┐')}`];
+    for (let r = 0; r < rows; r++) {
       const side = (s: 'W' | 'E') => (onBand(s, r) ? style.fg('yellow', '║', true) : edge(s, '│'));
-      const tiles = Array.from({ length: SIZE }, (_, c) => tileLines(r * SIZE + c));
+      const tiles = Array.from({ length: cols }, (_, c) => tileLines(r * cols + c));
       for (let t = 0; t < th; t++) {
         const label = t === 0 ? (onBand('W', r) || onBand('E', r) ? style.fg('yellow', ` ${r} `, true) : style.dim(` ${r} `)) : '   ';
         lines.push(`${label}${side('W')}${tiles.map((x) => x[t]).join('')}${side('E')}`);
       }
     }
-    lines.push(`   ${edge('S', '└')}${Array.from({ length: SIZE }, (_, c) => rule('S', c)).join('')}${edge('S', '┘')}`);
+    lines.push(`   ${edge('S', '└')}${Array.from({ length: cols }, (_, c) => rule('S', c)).join('')}${edge('S', '┘')}`);
     lines.push(...legend);
     return lines;
 
@@ -231,9 +232,10 @@ export function sunloafController(): Controller {
       const dir = DIRS[k.name];
       if (dir && cursor !== undefined) {
         // Walk the cursor one tile at a time; the Enter key asks the engine, which refuses bad tiles.
-        const r = Math.floor(cursor / SIZE) + dir[0];
-        const c = (cursor % SIZE) + dir[1];
-        if (r >= 0 && r < SIZE && c >= 0 && c < SIZE) cursor = r * SIZE + c;
+        const { rows, cols } = grid(view.spec);
+        const r = Math.floor(cursor / cols) + dir[0];
+        const c = (cursor % cols) + dir[1];
+        if (r >= 0 && r < rows && c >= 0 && c < cols) cursor = r * cols + c;
         return { kind: 'handled' };
       }
       if (k.name === 'enter' && cursor !== undefined) return { kind: 'act', action: { type: 'MOVE', cat: selected, tile: cursor } };
@@ -250,7 +252,7 @@ export function sunloafController(): Controller {
     panel,
     hints,
     key,
-    legend: (): LegendItem[] => Object.values(KINDS).map(({ glyph, label }) => ({ glyph, label })),
+    legend: legendItems,
     reset() {
       selected = undefined;
       cursor = undefined;

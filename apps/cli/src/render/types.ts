@@ -60,7 +60,7 @@ export interface Controller {
   /** Lines for the help screen's KEYS section. */
   keyHelp(spec: Spec): string[];
   /** The kinds of thing the board draws, each with its glyph (distinct without colour: a test checks it). */
-  legend?(): LegendItem[];
+  legend?(spec: Spec): LegendItem[];
   /** Called when a new response arrives (after an accepted action or a new game), to reset selection modes. */
   reset?(): void;
 }

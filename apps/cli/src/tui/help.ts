@@ -21,7 +21,7 @@ function body(spec: Spec, controller: Controller, width: number): string[] {
   out.push('KEYS', ...keys.flatMap((line) => hanging(line, width)), '');
   out.push(...section('Goal', spec.goal), ...section('Scoring', spec.scoring));
   // The screen's own glyphs (the board legend may be shortened on a small terminal; here it is whole).
-  const board = controller.legend?.() ?? [];
+  const board = controller.legend?.(spec) ?? [];
   if (board.length > 0) out.push('BOARD (this screen)', ...wrap(board.map((k) => `${k.glyph} ${k.label}`).join('   '), width), '');
   const legend = Object.entries(spec.legend ?? {});
   if (legend.length > 0) out.push('LEGEND (observation text)', ...legend.flatMap(([k, v]) => wrap(`${k.padEnd(3)} ${v}`, width)), '');

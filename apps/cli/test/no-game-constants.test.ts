@@ -1,0 +1,103 @@
+// No app source names a game's own numbers: the boards read geometry, kinds and labels from spec.look and the
+// observation (each game's src/look.ts), so a game changes its board by changing its package alone.
+// Two checks: (1) no identifier a game package exports in UPPER_CASE, or that its look.ts imports (the constants
+// its geometry is built from), appears in any apps/*/src file; (2) the literal copies this rule replaced
+// (Sunloaf's 7x7/49 tiles and tile names, Stormlark's 7 lanes by 10 columns, Cragwake's ledge spacing and gust
+// cost, Lantern Volley's aim range 15-165 in 0.1 steps from 90) are not back in the renderers.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { registry } from '@hearth/games';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : /\.(ts|mjs|js)$/.test(name) && !path.includes('generated') ? [path] : [];
+  });
+}
+
+/** Source without comments (a comment may explain a number; code may not hold it). */
+const code = (path: string) =>
+  readFileSync(path, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+
+const appFiles = readdirSync(join(root, 'apps')).flatMap((app) => {
+  try {
+    return filesUnder(join(root, 'apps', app, 'src'));
+  } catch {
+    return [];
+  }
+});
+
+/** A game package's own constant names: its UPPER_CASE exports and what its look is built from. */
+function constantsOf(slug: string): string[] {
+  const src = join(root, 'packages', slug, 'src');
+  const names = new Set<string>();
+  const index = readFileSync(join(src, 'index.ts'), 'utf8');
+  for (const m of index.matchAll(/export\s*(?:type\s*)?\{([^}]*)\}/g))
+    for (const part of (m[1] as string).split(',')) {
+      const name = part.trim().split(/\s+as\s+/).pop() ?? '';
+      if (/^[A-Z][A-Z0-9_]+$/.test(name)) names.add(name);
+    }
+  for (const m of index.matchAll(/export const ([A-Z][A-Z0-9_]+)/g)) names.add(m[1] as string);
+  let look = '';
+  try {
+    look = readFileSync(join(src, 'look.ts'), 'utf8');
+  } catch {
+    return [...names];
+  }
+  for (const m of look.matchAll(/import\s*\{([^}]*)\}\s*from\s*'\.{1,2}\/[^']*'/g))
+    for (const part of (m[1] as string).split(',')) {
+      const name = part.trim().replace(/^type\s+/, '');
+      if (/^[A-Z][A-Z0-9_]+$/.test(name)) names.add(name);
+    }
+  return [...names];
+}
+
+/** Literal copies this rule removed, by the file they lived in (the file's code, comments stripped). */
+const COPIES: { file: string; pattern: RegExp; was: string }[] = [
+  { file: 'apps/web/src/render/sunloaf.ts', pattern: /\b49\b|%\s*7\b|\/\s*7\b/, was: "Sunloaf's SIZE/TILES" },
+  { file: 'apps/cli/src/render/sunloaf.ts', pattern: /\b49\b|%\s*7\b|\/\s*7\b|tiles\[0\]/, was: "Sunloaf's SIZE and the band position from tile arithmetic" },
+  { file: 'apps/web/src/render/sunloaf.ts', pattern: /`row \$\{[^`]*\+ 1\}, col/, was: "a copy of Sunloaf's recap tileName" },
+  { file: 'apps/web/src/render/stormlark.ts', pattern: /\bLANES\b|\bCOLS\b|4 \* CELL/, was: "Stormlark's LANES/COLS and guarantee horizon" },
+  { file: 'apps/cli/src/render/stormlark.ts', pattern: /\bLANES\b|\bCOLS\b/, was: "Stormlark's LANES/COLS" },
+  { file: 'apps/web/src/render/cragwake.ts', pattern: /\bCOLS\s*=|row 0, 10|\+2\b/, was: "Cragwake's 6 columns, ledge spacing and gust cost" },
+  { file: 'apps/web/src/render/lantern-volley.ts', pattern: /\b(15|90|165)\b|\b0\.1\b|\*\s*10\)\s*\/\s*10/, was: "Lantern Volley's aim range, home and step" },
+  { file: 'apps/cli/src/render/lantern-volley.ts', pattern: /\b(900|150|1650|15|90|165)\b|\b0\.1\b|tenths/, was: "Lantern Volley's aim range in tenths" },
+];
+
+describe('apps read each game’s numbers from the game', () => {
+  it('scans the apps’ sources', () => {
+    expect(appFiles.length).toBeGreaterThan(20);
+  });
+
+  for (const slug of registry.slugs) {
+    it(`${slug}: no app source names one of its constants`, () => {
+      const names = constantsOf(slug);
+      const found: string[] = [];
+      for (const file of appFiles) {
+        const text = code(file);
+        for (const name of names) if (new RegExp(`\\b${name}\\b`).test(text)) found.push(`${relative(root, file)}: ${name}`);
+      }
+      expect(found).toEqual([]);
+    });
+  }
+
+  it('the literal copies of game numbers are gone from the renderers', () => {
+    for (const c of COPIES) {
+      const hit = code(join(root, c.file)).match(c.pattern);
+      expect(hit?.[0], `${c.file}: ${c.was}`).toBeUndefined();
+    }
+  });
+
+  it('would see a copied constant (the check can fail)', () => {
+    const names = constantsOf('stormlark');
+    expect(names).toEqual(expect.arrayContaining(['LANES', 'COLS']));
+    expect(new RegExp(`\\b${names[0]}\\b`).test(`const ${names[0]} = 7;`)).toBe(true);
+    expect(COPIES[0]!.pattern.test('const TILES = 49;')).toBe(true);
+  });
+});
