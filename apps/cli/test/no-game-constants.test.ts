@@ -40,7 +40,11 @@ function constantsOf(slug: string): string[] {
   const index = readFileSync(join(src, 'index.ts'), 'utf8');
   for (const m of index.matchAll(/export\s*(?:type\s*)?\{([^}]*)\}/g))
     for (const part of (m[1] as string).split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop() ?? '';
+      const name =
+        part
+          .trim()
+          .split(/\s+as\s+/)
+          .pop() ?? '';
       if (/^[A-Z][A-Z0-9_]+$/.test(name)) names.add(name);
     }
   for (const m of index.matchAll(/export const ([A-Z][A-Z0-9_]+)/g)) names.add(m[1] as string);
@@ -61,13 +65,33 @@ function constantsOf(slug: string): string[] {
 /** Literal copies this rule removed, by the file they lived in (the file's code, comments stripped). */
 const COPIES: { file: string; pattern: RegExp; was: string }[] = [
   { file: 'apps/web/src/render/sunloaf.ts', pattern: /\b49\b|%\s*7\b|\/\s*7\b/, was: "Sunloaf's SIZE/TILES" },
-  { file: 'apps/cli/src/render/sunloaf.ts', pattern: /\b49\b|%\s*7\b|\/\s*7\b|tiles\[0\]/, was: "Sunloaf's SIZE and the band position from tile arithmetic" },
+  {
+    file: 'apps/cli/src/render/sunloaf.ts',
+    pattern: /\b49\b|%\s*7\b|\/\s*7\b|tiles\[0\]/,
+    was: "Sunloaf's SIZE and the band position from tile arithmetic",
+  },
   { file: 'apps/web/src/render/sunloaf.ts', pattern: /`row \$\{[^`]*\+ 1\}, col/, was: "a copy of Sunloaf's recap tileName" },
-  { file: 'apps/web/src/render/stormlark.ts', pattern: /\bLANES\b|\bCOLS\b|4 \* CELL/, was: "Stormlark's LANES/COLS and guarantee horizon" },
+  {
+    file: 'apps/web/src/render/stormlark.ts',
+    pattern: /\bLANES\b|\bCOLS\b|4 \* CELL/,
+    was: "Stormlark's LANES/COLS and guarantee horizon",
+  },
   { file: 'apps/cli/src/render/stormlark.ts', pattern: /\bLANES\b|\bCOLS\b/, was: "Stormlark's LANES/COLS" },
-  { file: 'apps/web/src/render/cragwake.ts', pattern: /\bCOLS\s*=|row 0, 10|\+2\b/, was: "Cragwake's 6 columns, ledge spacing and gust cost" },
-  { file: 'apps/web/src/render/lantern-volley.ts', pattern: /\b(15|90|165)\b|\b0\.1\b|\*\s*10\)\s*\/\s*10/, was: "Lantern Volley's aim range, home and step" },
-  { file: 'apps/cli/src/render/lantern-volley.ts', pattern: /\b(900|150|1650|15|90|165)\b|\b0\.1\b|tenths/, was: "Lantern Volley's aim range in tenths" },
+  {
+    file: 'apps/web/src/render/cragwake.ts',
+    pattern: /\bCOLS\s*=|row 0, 10|\+2\b/,
+    was: "Cragwake's 6 columns, ledge spacing and gust cost",
+  },
+  {
+    file: 'apps/web/src/render/lantern-volley.ts',
+    pattern: /\b(15|90|165)\b|\b0\.1\b|\*\s*10\)\s*\/\s*10/,
+    was: "Lantern Volley's aim range, home and step",
+  },
+  {
+    file: 'apps/cli/src/render/lantern-volley.ts',
+    pattern: /\b(900|150|1650|15|90|165)\b|\b0\.1\b|tenths/,
+    was: "Lantern Volley's aim range in tenths",
+  },
 ];
 
 describe('apps read each game’s numbers from the game', () => {

@@ -138,3 +138,42 @@ export function kindsOf<const K extends string>(look: Look, ids: readonly K[]): 
 export function cellName(grid: LookGrid, row: number, col: number): string {
   return grid.cellName.replace('{row}', String(row + grid.rowBase)).replace('{col}', String(col + grid.colBase));
 }
+
+const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The cell a legal action picks, by the grid's `pick` (its action type and the fields naming the cell). */
+export function pickedCell(grid: LookGrid, action: unknown): { row: number; col: number } | undefined {
+  const p = grid.pick;
+  if (!p || !isObject(action) || action.type !== p.type) return undefined;
+  const field = (name: string | undefined) => (name === undefined ? undefined : action[name]);
+  const cell = field(p.cell);
+  const at =
+    typeof cell === 'number' && Number.isInteger(cell)
+      ? { row: Math.floor(cell / grid.cols), col: cell % grid.cols }
+      : { row: field(p.row), col: field(p.col) };
+  const { row, col } = at;
+  return Number.isInteger(row) &&
+    Number.isInteger(col) &&
+    (row as number) >= 0 &&
+    (row as number) < grid.rows &&
+    (col as number) >= 0 &&
+    (col as number) < grid.cols
+    ? { row: row as number, col: col as number }
+    : undefined;
+}
+
+/** One thing standing on a grid, as an observation lists it for a generic board. */
+export interface LookPiece {
+  kind: string;
+  row: number;
+  col: number;
+}
+
+/** The observation's pieces (the field the grid's `pieces` names), the well-formed ones only. */
+export function piecesOf(grid: LookGrid, observation: Record<string, unknown>): LookPiece[] {
+  const list = grid.pieces === undefined ? undefined : observation[grid.pieces];
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (p): p is LookPiece => isObject(p) && typeof p.kind === 'string' && Number.isInteger(p.row) && Number.isInteger(p.col),
+  );
+}

@@ -29,7 +29,7 @@ export const look: Look = {
     { id: 'mote', glyph: '•', colour: 'yellow', label: 'mote', note: 'mote (+3 charge)' },
     { id: 'gate', glyph: '┃', colour: 'green', label: 'gate' },
     { id: 'lane', glyph: '·', colour: 'gray', label: 'your lane', short: 'lane' },
-    { id: 'pulseTarget', glyph: '○', colour: 'cyan', label: 'pulse meets', note: 'what a FIRE meets' },
+    { id: 'pulseTarget', glyph: '○', colour: 'cyan', label: 'pulse meets', note: 'what a FIRE meets', only: 'web' },
   ],
   actions: {
     UP: { label: '↑ Up' },

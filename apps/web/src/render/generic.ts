@@ -4,7 +4,7 @@
 // cells, every other legal action as a button with the look's label, and the look's legend. Any other game
 // shows the observation's text picture and its legal actions as buttons. Both keep a box for any action as
 // JSON (so even a game with no legal list can be played).
-import type { LookGrid, LookKind } from '@hearth/engine';
+import { type LookGrid, type LookKind, type LookPiece, pickedCell, piecesOf } from '@hearth/engine';
 import { cellXY, gridOf, labelOf, legendLine, nameOf, numbering } from './look.ts';
 import { actAttrs, actButton, esc, isRecord } from './markup.ts';
 import type { Renderer, View } from './types.ts';
@@ -30,31 +30,6 @@ function buttonLabel(view: View, action: unknown): string {
   return [labelOf(view, action.type), ...args].join(' ');
 }
 
-/** The cell a legal action picks, by the look's `pick` (its type and the fields naming the cell), else undefined. */
-export function pickedCell(g: LookGrid, action: unknown): { row: number; col: number } | undefined {
-  const p = g.pick;
-  if (!p || !isRecord(action) || action.type !== p.type) return undefined;
-  const at = (field: string | undefined) => (field === undefined ? undefined : action[field]);
-  const cell = at(p.cell);
-  if (typeof cell === 'number' && Number.isInteger(cell)) return { row: Math.floor(cell / g.cols), col: cell % g.cols };
-  const row = at(p.row);
-  const col = at(p.col);
-  return typeof row === 'number' && typeof col === 'number' ? { row, col } : undefined;
-}
-
-interface Piece {
-  kind: string;
-  row: number;
-  col: number;
-}
-
-/** The observation's pieces (the field the look names), keeping only well-formed ones. */
-function piecesOf(view: View, g: LookGrid): Piece[] {
-  const list = g.pieces === undefined ? undefined : view.response.observation[g.pieces];
-  if (!Array.isArray(list)) return [];
-  return list.filter((p): p is Piece => isRecord(p) && typeof p.kind === 'string' && Number.isInteger(p.row) && Number.isInteger(p.col));
-}
-
 function drawGrid(view: View, g: LookGrid): { svg: string; picked: Set<number> } {
   const kinds = new Map<string, LookKind>((view.spec.look?.kinds ?? []).map((k) => [k.id, k]));
   const legal = view.response.legalActions;
@@ -62,12 +37,12 @@ function drawGrid(view: View, g: LookGrid): { svg: string; picked: Set<number> }
   const picked = new Set<number>();
   legal.forEach((a, index) => {
     const c = pickedCell(g, a);
-    if (!c || c.row < 0 || c.row >= g.rows || c.col < 0 || c.col >= g.cols) return;
+    if (!c) return;
     if (!targets.has(`${c.row},${c.col}`)) targets.set(`${c.row},${c.col}`, { action: a, index });
     picked.add(index);
   });
-  const on = new Map<string, Piece[]>();
-  for (const p of piecesOf(view, g)) on.set(`${p.row},${p.col}`, [...(on.get(`${p.row},${p.col}`) ?? []), p]);
+  const on = new Map<string, LookPiece[]>();
+  for (const p of piecesOf(g, view.response.observation)) on.set(`${p.row},${p.col}`, [...(on.get(`${p.row},${p.col}`) ?? []), p]);
   const parts: string[] = [];
   for (let row = 0; row < g.rows; row++) {
     const { y } = cellXY(g, AT, row, 0);
