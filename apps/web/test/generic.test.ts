@@ -1,6 +1,29 @@
+import { checkLook, type Look, type OkResponse, type Spec } from '@hearth/engine';
 import { describe, expect, it } from 'vitest';
 import { actionLabel, genericRenderer } from '../src/render/generic.ts';
 import { registry } from './fixtures/registry.ts';
+import { actsIn } from './view.ts';
+
+/** Pebble as a grid look would describe it: a 5x5 grid, its pieces listed in the observation, moves picking a cell. */
+const look: Look = {
+  board: {
+    shape: 'grid',
+    rows: 5,
+    cols: 5,
+    rowName: 'row',
+    bottomUp: false,
+    cellName: 'row {row}, col {col}',
+    rowBase: 1,
+    colBase: 1,
+    pieces: 'pieces',
+    pick: { type: 'move', cell: 'cell' },
+  },
+  kinds: [
+    { id: 'you', glyph: '@', colour: 'magenta', label: 'you' },
+    { id: 'pebble', glyph: 'o', colour: 'gray', label: 'pebble', mark: '●' },
+  ],
+  actions: { move: { label: 'Step' }, end: { label: 'Stop here' } },
+};
 
 describe('generic board', () => {
   it('draws the text picture and one button per legal action, each carrying its action', async () => {
@@ -10,6 +33,31 @@ describe('generic board', () => {
     expect(html).toContain(response.observation.text.split('\n')[0]);
     const acts = [...html.matchAll(/data-act="([^"]*)"/g)].map((m) => JSON.parse(m[1]!.replace(/&#34;/g, '"')));
     expect(acts).toEqual(response.legalActions);
+  });
+
+  it('draws a grid game from its look alone: cells, pieces, cell picks as clickable cells, other actions as buttons', async () => {
+    expect(checkLook(look)).toBeNull();
+    const game = (await registry.load('pebble'))!;
+    const r = game.init(7);
+    const obs = r.observation as unknown as { at: number; pebbles: number[] };
+    const cellOf = (i: number) => ({ row: Math.floor(i / 5), col: i % 5 });
+    const pieces = [{ kind: 'you', ...cellOf(obs.at) }, ...obs.pebbles.map((p) => ({ kind: 'pebble', ...cellOf(p) }))];
+    const response = { ...r, observation: { ...r.observation, pieces } } as OkResponse;
+    const spec = { ...game.spec, look } as Spec;
+    const html = genericRenderer.render({ slug: 'pebble', spec, response, lastAction: undefined, replaying: false }, null);
+    expect(html).toContain('class="board-svg look-grid"');
+    expect(html).not.toContain('board-text');
+    expect(html.match(/<g class="cell/g)).toHaveLength(25);
+    // every legal action is reachable: the moves on their cells, END as a button with the look's label
+    expect(actsIn(html)).toEqual(expect.arrayContaining(response.legalActions));
+    expect(actsIn(html)).toHaveLength(response.legalActions.length);
+    const moves = response.legalActions.filter((a) => (a as { type: string }).type === 'move') as { cell: number }[];
+    expect(html.match(/<g class="cell target"/g)).toHaveLength(moves.length);
+    for (const m of moves) expect(html).toContain(`data-key="cell-${cellOf(m.cell).row},${cellOf(m.cell).col}"`);
+    expect(html).toMatch(/<button type="button" data-act="[^"]*end[^"]*"[^>]*>Stop here<\/button>/);
+    expect(html.match(/data-kind="pebble"/g)?.length).toBeGreaterThanOrEqual(obs.pebbles.length);
+    expect(html).toContain('row 3, col 3, you');
+    expect(html).toContain('rows 1–5 count from the top, columns 1–5 from the left');
   });
 
   it('labels actions readably and passes typed JSON (or the raw text) to the engine', () => {

@@ -51,7 +51,7 @@ function lookLabel(view: View, action: unknown): string {
   const type = typeOf(action);
   const label = type === undefined ? undefined : view.spec.look?.actions[type]?.label;
   if (label === undefined) return actionLabel(action);
-  return [label.replace(/\s+/g, '-'), ...actionLabel(action).split(' ').slice(1)].join(' ');
+  return [label, ...actionLabel(action).split(' ').slice(1)].join(' ');
 }
 
 /** The grid a generic board can draw from the look alone (it names the observation's pieces). */

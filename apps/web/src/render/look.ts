@@ -42,10 +42,10 @@ export const whyNotOf = (view: View, type: string): string | undefined => view.s
 /** The kinds the web board draws (not the terminal-only ones), in the table's order. */
 export const webKinds = (look: Look): LookKind[] => look.kinds.filter((k) => k.only !== 'terminal');
 
-/** One legend item: the kind's colour sample class, its mark and its words (the note, else the label). */
+/** One legend item: its mark and its words (the note, else the label); `lg <id>` lets a board's style sample it. */
 export function legendItem(k: LookKind): string {
   const text = k.note ?? k.label;
-  return `<span class="lg ${esc(k.id)} c-${esc(k.colour)}" data-kind="${esc(k.id)}">${k.mark ? `${esc(k.mark)} ` : ''}${esc(text)}</span>`;
+  return `<span class="lg ${esc(k.id)}" data-kind="${esc(k.id)}">${k.mark ? `${esc(k.mark)} ` : ''}${esc(text)}</span>`;
 }
 
 /** The board's legend from the game's table; `extra` adds a sentence (e.g. how rows are numbered). */
