@@ -12,10 +12,14 @@ export interface ChallengeSeeds {
   id: string;
   title: string;
   seeds: number[];
+  /** The set the server calls current (its default challenge board). */
+  current?: boolean;
+  /** 1: season-1 as first published; 2 on: pinned rules, a budget, progress clipped to 0-100. */
+  format?: number;
 }
 export interface ChallengesOf {
   daily: Daily | undefined;
-  /** The sets that include this game, in the server's order (the first is the current one). */
+  /** The sets that include this game, the current one first, then in the server's order. */
   sets: ChallengeSeeds[];
 }
 export type ChallengesAnswer = { ok: true; byGame: Map<string, ChallengesOf> } | { ok: false; absent: boolean; message: string };
@@ -45,8 +49,16 @@ export function parseChallenges(body: Record<string, unknown>, slugs: string[]):
     const mine: ChallengeSeeds[] = [];
     for (const set of sets) {
       const seeds = seedsOf(set, slug);
-      if (typeof set.id === 'string' && seeds) mine.push({ id: set.id, title: typeof set.title === 'string' ? set.title : set.id, seeds });
+      if (typeof set.id === 'string' && seeds)
+        mine.push({
+          id: set.id,
+          title: typeof set.title === 'string' ? set.title : set.id,
+          seeds,
+          ...(set.current === true || body.current === set.id ? { current: true } : {}),
+          ...(typeof set.format === 'number' ? { format: set.format } : {}),
+        });
     }
+    mine.sort((a, b) => Number(b.current === true) - Number(a.current === true));
     out.set(slug, { daily: dailies.find((d) => d.game === slug), sets: mine });
   }
   return out;

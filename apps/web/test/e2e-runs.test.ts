@@ -183,9 +183,13 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
 
     // the leaderboard has the table a submit's rank counts on, and a challenge row reads as a person would say it
     const sets = (await (await fetch(`${url}api/challenges/stormlark`)).json()) as {
-      sets: { id: string; games: { stormlark?: { seeds: { seed: number }[] } } }[];
+      sets: { id: string; current?: boolean; games: { stormlark?: { seeds: { seed: number }[] } } }[];
     };
-    const set = sets.sets.find((x) => x.games.stormlark) as { id: string; games: { stormlark: { seeds: { seed: number }[] } } };
+    // the page shows the set the server calls current
+    const set = (sets.sets.find((x) => x.current && x.games.stormlark) ?? sets.sets.find((x) => x.games.stormlark)) as {
+      id: string;
+      games: { stormlark: { seeds: { seed: number }[] } };
+    };
     const seed = set.games.stormlark.seeds[0]?.seed as number;
     await claim('Challenger', seed);
     await page.goto(`${url}#/leaderboard/stormlark?board=challenge`);
@@ -195,7 +199,7 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     // the challenge score in one visible sentence: the scale and the seeds played
     const sentence = (await page.textContent('#panel-challenge .challenge-sentence')) ?? '';
     expect(await page.isVisible('#panel-challenge .challenge-sentence')).toBe(true);
-    expect(sentence).toMatch(/0 is the random bot’s score and 100 the strong bot’s/);
+    expect(sentence).toMatch(/0 at the random bot’s score and 100 at the strong bot’s/);
     expect(sentence).toContain(`${set.games.stormlark.seeds.length} seeds`);
     await page.screenshot({ path: join(artifacts, 'leaderboard-desktop.png'), fullPage: true });
     expect(await page.textContent('#panel-challenge .challenge-seeds')).toContain(String(seed));

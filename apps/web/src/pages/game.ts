@@ -494,16 +494,25 @@ ${rulesPanel(spec, renderer.keyHelp)}
     }
     if ((e.key === 'Enter' || e.key === ' ') && t.closest?.('a, button, summary')) return;
     if (!renderer.onKey || !response) return;
-    const key = e.key;
-    if (IGNORED_KEYS.has(key)) return;
+    if (IGNORED_KEYS.has(e.key)) return;
+    // a named key held with Shift reaches the board as "Shift+ArrowLeft" (coarse aiming), else as itself; a
+    // character already says its case ("E" is Shift+E)
+    const keys = e.shiftKey && e.key.length > 1 ? [`Shift+${e.key}`, e.key] : [e.key];
+    const read = (v: View, u: unknown): Intent => {
+      for (const k of keys) {
+        const intent = renderer.onKey?.(k, v, u) ?? null;
+        if (intent !== null) return intent;
+      }
+      return null;
+    };
     // Every key joins the queue and is read against the state it applies to (a cat selected by the key before
     // it, say). One the renderer maps now is claimed at once, so Space and the arrows never scroll the page.
     const now = view();
     const copy = ui !== null && typeof ui === 'object' ? { ...ui } : ui;
-    if (now && renderer.onKey(key, now, copy) !== null) e.preventDefault();
+    if (now && read(now, copy) !== null) e.preventDefault();
     enqueue(() => {
       const v = view();
-      return v ? (renderer.onKey?.(key, v, ui) ?? null) : null;
+      return v ? read(v, ui) : null;
     });
   };
   const newGame = (random = false) => {

@@ -36,7 +36,7 @@ export function scoreCell(e: BoardEntry, challenge?: ChallengeInfo): string {
 
 /** The one sentence that says what a challenge score is. */
 export const challengeSentence = (c: ChallengeInfo | undefined) =>
-  `A challenge score is the mean over ${c ? `the ${plural(c.seeds.length, 'seed')} of ${esc(c.title)}` : 'the set’s seeds'} of each seed’s best run on a scale where 0 is the random bot’s score and 100 the strong bot’s; a seed not played counts as 0, and “k of N” says how many were played.`;
+  `A challenge score is the mean progress over ${c ? `the ${plural(c.seeds.length, 'seed')} of ${esc(c.title)}` : 'the set’s seeds'}: on each seed a player’s best run scores 0 at the random bot’s score and 100 at the strong bot’s${c?.format !== undefined && c.format >= 2 ? ' (clipped to 0–100)' : ''}; a seed not played counts as 0, and “k of N” says how many were played.`;
 
 /** A date as a person reads it (the day, in this browser's locale). */
 const day = (iso: string) => {
