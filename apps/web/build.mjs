@@ -13,6 +13,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
+import { registryAlias } from '../../tooling/registry-alias.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const BUDGET_BYTES = 400 * 1024;
@@ -46,7 +47,7 @@ export async function buildWeb(options = {}) {
     metafile: true,
     outdir: join(outdir, ASSETS),
     entryNames: '[name]-[hash]',
-    alias: options.registry ? { '@hearth/games': resolve(options.registry) } : {},
+    alias: options.registry ? { '@hearth/games': resolve(options.registry) } : registryAlias(),
   };
   const entry = (file, name) => ({ [name]: join(here, file) });
   // the worker first: the page is built with its hashed name

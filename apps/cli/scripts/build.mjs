@@ -1,11 +1,14 @@
 // Bundles the CLI into one runnable file, dist/hearth.mjs, with every game's WASM inside (the game packages
 // inline their kernels as base64 TypeScript modules). A second entry bundles the simulator's worker.
 import { chmodSync, existsSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { registryAlias } from '../../../tooling/registry-alias.mjs';
 
+// `node scripts/build.mjs [outdir]` (default dist/); HEARTH_REGISTRY swaps the registry (test builds only).
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = `${root}dist`;
+const dist = process.argv[2] ? resolve(process.argv[2]) : `${root}dist`;
 rmSync(dist, { recursive: true, force: true });
 
 const common = {
@@ -17,6 +20,7 @@ const common = {
   logLevel: 'warning',
   // esbuild has a native binary and cannot be bundled; @hearth/sim imports it lazily, only to bundle a user's .ts policy.
   external: ['esbuild'],
+  alias: registryAlias(),
   // Bundled CommonJS dependencies may call require(); give ESM output one.
   banner: { js: "import { createRequire as __hearthRequire } from 'node:module'; const require = __hearthRequire(import.meta.url);" },
 };

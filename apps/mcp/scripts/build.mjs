@@ -1,11 +1,14 @@
 // Bundles the MCP server into one runnable file, dist/hearth-mcp.mjs (every game's WASM inside), for desktop and
 // coding agents that start an MCP server as a command. `hearth mcp` in the CLI bundle is the same server.
 import { chmodSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { registryAlias } from '../../../tooling/registry-alias.mjs';
 
+// `node scripts/build.mjs [outdir]` (default dist/); HEARTH_REGISTRY swaps the registry (test builds only).
 const root = fileURLToPath(new URL('..', import.meta.url));
-const dist = `${root}dist`;
+const dist = process.argv[2] ? resolve(process.argv[2]) : `${root}dist`;
 rmSync(dist, { recursive: true, force: true });
 await build({
   entryPoints: [`${root}src/main.ts`],
@@ -16,6 +19,7 @@ await build({
   target: 'node20',
   legalComments: 'none',
   logLevel: 'warning',
+  alias: registryAlias(),
   banner: {
     js: "#!/usr/bin/env node\nimport { createRequire as __hearthRequire } from 'node:module'; const require = __hearthRequire(import.meta.url);",
   },

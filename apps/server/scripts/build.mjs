@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { registryAlias } from '../../../tooling/registry-alias.mjs';
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const piscinaDist = dirname(fileURLToPath(import.meta.resolve('piscina', pathToFileURL(resolve(appDir, 'package.json')).href)));
@@ -39,6 +40,8 @@ export async function buildServer(outfile = resolve(appDir, 'dist/server.mjs')) 
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
+    // HEARTH_REGISTRY swaps the registry in the bundle and its replay worker (test builds only).
+    alias: registryAlias(),
   };
   await build({
     ...common,
@@ -66,6 +69,7 @@ export async function buildServer(outfile = resolve(appDir, 'dist/server.mjs')) 
     sourcemap: false,
     legalComments: 'none',
     logLevel: 'warning',
+    alias: registryAlias(),
     // CommonJS dependencies (pino) call require() for Node built-ins; give the ES module a require.
     banner: {
       js: `${requireBanner} import { fileURLToPath as __hearthFileURLToPath } from 'node:url'; const __hearthBundleDir = __hearthFileURLToPath(new URL('.', import.meta.url));`,
