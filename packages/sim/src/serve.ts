@@ -226,11 +226,9 @@ export class BatchServer {
       const legal = sim.legalActions();
       const row = i * k;
       if (legal.length > 0) {
-        for (const action of legal) {
-          const j = this.actions.index(action, sim.state);
-          if (j < 0) throw new Error(`${this.game.slug}: legal action ${JSON.stringify(action)} has no index in the action space`);
-          this.mask[row + j] = 1;
-        }
+        const missing = this.actions.markLegal(legal, sim.state, this.mask, row);
+        if (missing !== undefined)
+          throw new Error(`${this.game.slug}: legal action ${JSON.stringify(missing)} has no index in the action space`);
       } else
         for (const j of this.candidates)
           if (this.game.rules.refuse(sim.state, this.actions.decode(j, sim.state)) === null) this.mask[row + j] = 1;
@@ -241,12 +239,12 @@ export class BatchServer {
     return this.sims.map((sim) => (sim ? this.game.rules.observe(sim.state).text : null));
   }
 
-  /** One answer line (without the newline). */
+  /** One answer line (without the newline). The base64 (no character JSON escapes) is spliced in, not re-serialised. */
   answer(refusals: readonly Refused[]): string {
-    const out: Record<string, unknown> = { ok: true, buf: Buffer.from(this.buffer).toString('base64') };
-    if (refusals.length > 0) out.refusals = refusals;
-    if (this.options.text) out.text = this.texts();
-    return JSON.stringify(out);
+    let line = `{"ok":true,"buf":"${Buffer.from(this.buffer).toString('base64')}"`;
+    if (refusals.length > 0) line += `,"refusals":${JSON.stringify(refusals)}`;
+    if (this.options.text) line += `,"text":${JSON.stringify(this.texts())}`;
+    return `${line}}`;
   }
 }
 

@@ -19,6 +19,11 @@ export interface ActionCodec<S = unknown, A = unknown> {
   decode(k: number, state: S): A;
   /** The index of `action` in `state`, or -1 when the space has no index for it. */
   index(action: A, state: S): number;
+  /**
+   * Sets mask[row + index] = 1 for every action of `legal` (the mask loop: the player's position is read once);
+   * returns the first action that has no index, or undefined.
+   */
+  markLegal(legal: readonly A[], state: S, mask: Uint8Array, row: number): A | undefined;
 }
 
 /**
@@ -99,6 +104,21 @@ export function actionCodec<S, A>(game: Game<S, A>): ActionCodec<S, A> {
         return dr >= 0 && dr < height && dc >= 0 && dc < width ? (grid[dr * width + dc] as number) : -1;
       }
       return byKey.get(keyOf(action)) ?? -1;
+    },
+    markLegal(legal, state, mask, row) {
+      const [r, c] = rel ? rel.from(state) : [0, 0];
+      for (const action of legal) {
+        const a = action as Record<string, unknown>;
+        let j: number;
+        if (rel && a.type === rel.type) {
+          const dr = (a[rel.rowKey] as number) - r - r0;
+          const dc = (a[rel.colKey] as number) - c - c0;
+          j = dr >= 0 && dr < height && dc >= 0 && dc < width ? (grid[dr * width + dc] as number) : -1;
+        } else j = byKey.get(keyOf(action)) ?? -1;
+        if (j < 0) return action;
+        mask[row + j] = 1;
+      }
+      return undefined;
     },
   };
 }
