@@ -9,10 +9,16 @@ action per line on standard output. Drive it with
 or by hand with `hearth play stormlark --json`. The policy is deliberately plain (a seeded random pick
 among the legal actions that does not end the run early; a random angle for Lantern Volley, whose list
 is empty by design): replace `choose` with your own.
+
+--delay S waits S seconds before every answer (a stand-in for a slow model call, used by the harness tests);
+--usage wraps every action as {"action": ..., "usage": {"input": ..., "output": ...}}, the way an agent reports
+what its model call cost (here the bytes read and written, in place of a model's token counts).
 """
+import argparse
 import json
 import random
 import sys
+import time
 
 ENDING = {"END_RUN", "endRun"}
 
@@ -27,6 +33,10 @@ def choose(response, rng):
 
 
 def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--delay", type=float, default=0.0)
+    parser.add_argument("--usage", action="store_true")
+    options = parser.parse_args()
     rng = random.Random(0)
     last_ok = None
     for line in sys.stdin:
@@ -45,7 +55,11 @@ def main():
         else:
             # A refusal: the legal actions come with it; pick again from those.
             last_ok = dict(last_ok, legalActions=response.get("legalActions") or last_ok.get("legalActions"))
-        sys.stdout.write(json.dumps(choose(last_ok, rng)) + "\n")
+        if options.delay > 0:
+            time.sleep(options.delay)
+        action = choose(last_ok, rng)
+        out = json.dumps({"action": action, "usage": {"input": len(line), "output": len(json.dumps(action))}}) if options.usage else json.dumps(action)
+        sys.stdout.write(out + "\n")
         sys.stdout.flush()
     return 0
 

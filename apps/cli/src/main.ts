@@ -5,6 +5,7 @@ import { list, spec } from './commands/list.ts';
 import { mcp } from './commands/mcp.ts';
 import { play } from './commands/play.ts';
 import { replay } from './commands/replay.ts';
+import { scorecardCommand } from './commands/scorecard.ts';
 import { sim } from './commands/sim.ts';
 import { submit } from './commands/submit.ts';
 import { verify } from './commands/verify.ts';
@@ -19,13 +20,15 @@ export const USAGE = `hearth: four score-attack games in the terminal
   hearth play <slug> --json [--seed N] [--server URL] [--record FILE]
                                                one action JSON per stdin line -> one response JSON per stdout line
   hearth replay <file> [--play]                step through a record { slug, seed, actions } (space plays)
-  hearth verify <file> [--json]                replay a record: final score and state hash (as the server's /verify)
-  hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY]
+  hearth verify <file> [--json]                replay a record (or an episode record .jsonl): score and state hash
+  hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY] [--scorecard ID]
                                                a verified run on the server's leaderboards
   hearth leaderboard <slug> --server URL [--board all|daily|challenge] [--kind human|agent]
                                                the best verified run per player
-  hearth agent run --game <slug> --seeds A..B --command "<program>"
-                                               drive a JSON-pipe program over many seeds: records, scorecard
+  hearth scorecard open|close|show ...          a scorecard on a server: one evaluation's runs on a challenge set
+  hearth agent run --seeds season-2|A..B --command "<program>" [--jobs N] [--view compact]
+                                               drive a JSON-pipe program over a set's seeds: episode records,
+                                               progress with 95% intervals, resumable (--server: a scorecard)
   hearth mcp [--server URL]                    the MCP server over stdio (for desktop and coding agents)
   hearth sim <args...>                         the simulator (hearth sim --help)
 
@@ -40,6 +43,7 @@ const commands: Record<string, (argv: readonly string[]) => Promise<number>> = {
   verify,
   submit,
   leaderboard,
+  scorecard: scorecardCommand,
   agent,
   mcp,
   sim,

@@ -1,11 +1,31 @@
-// A recorded game: { slug, seed, actions }, the same shape the server's /verify takes (plus the slug).
+// A recorded game: { slug, seed, actions }, the same shape the server's /verify takes (plus the slug), or an
+// episode record (JSON lines, docs/benchmark.md) whose accepted steps are the actions.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { ReplayRecord } from '@hearth/engine';
+import { parseEpisode } from '@hearth/store/challenges';
 
-export function readRecord(file: string): ReplayRecord {
+/** The record; from an episode record also its rules version and its text (sent with a submission). */
+export function readRecord(file: string): ReplayRecord & { version?: string; episode?: string } {
+  let text: string;
   let value: unknown;
   try {
-    value = JSON.parse(readFileSync(file, 'utf8'));
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (text.startsWith('{"hearthRecord"')) {
+    const episode = parseEpisode(text);
+    if (!episode.ok) throw new Error(`${file}: ${episode.message}`);
+    return {
+      slug: episode.header.game,
+      seed: episode.header.seed,
+      actions: episode.actions,
+      version: episode.header.version,
+      episode: text,
+    };
+  }
+  try {
+    value = JSON.parse(text);
   } catch (error) {
     throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -66,7 +66,7 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
     );
     expect(made.status, made.stderr).toBe(0);
 
-    const first = hearth(['submit', join(runs, 'cragwake-1.json'), '--server', url, '--name', 'alice', '--agent', 'py-example'], config);
+    const first = hearth(['submit', join(runs, 'cragwake-1.jsonl'), '--server', url, '--name', 'alice', '--agent', 'py-example'], config);
     expect(first.status, first.stderr + first.stdout).toBe(0);
     expect(first.stdout).toMatch(/stored as run \d+: score \d+, rank \d+ on cragwake/);
     expect(first.stdout).toContain('player key is saved in');
@@ -75,24 +75,27 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
     const saved = JSON.parse(readFileSync(keys, 'utf8')) as Record<string, Record<string, string>>;
     expect(Object.values(saved)[0]?.alice).toMatch(/^[A-Za-z0-9_-]+$/);
 
-    const again = hearth(['submit', join(runs, 'cragwake-1.json'), '--server', url, '--name', 'alice'], config);
-    expect(again.stdout).toContain('already stored as run');
+    const again = hearth(['submit', join(runs, 'cragwake-1.jsonl'), '--server', url, '--name', 'alice'], config);
+    expect(again.stdout).toMatch(/not stored: you stored this run before \(run \d+\)/);
 
     const second = hearth(
-      ['submit', join(runs, 'cragwake-2.json'), '--server', url, '--name', 'alice', '--agent', 'py-example', '--json'],
+      ['submit', join(runs, 'cragwake-2.jsonl'), '--server', url, '--name', 'alice', '--agent', 'py-example', '--json'],
       config,
     );
     expect(second.status, second.stdout).toBe(0);
     expect(JSON.parse(second.stdout)).toMatchObject({ ok: true });
 
-    const stranger = hearth(['submit', join(runs, 'cragwake-2.json'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
+    const stranger = hearth(['submit', join(runs, 'cragwake-2.jsonl'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
     // A duplicate is answered before the name check; a fresh run under a claimed name needs the key.
     const fresh = hearth(['agent', 'run', '--game', 'cragwake', '--seeds', '3', '--command', `python3 ${PY_AGENT}`, '--out', runs], config);
     expect(fresh.status).toBe(0);
-    const refused = hearth(['submit', join(runs, 'cragwake-3.json'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
+    const refused = hearth(['submit', join(runs, 'cragwake-3.jsonl'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
     expect(refused.status).toBe(1);
     expect(refused.stdout).toContain('key_required');
-    expect(stranger.stdout).toContain('already stored');
+    expect(stranger.stdout).toContain('you stored this run before');
+    // Another player sending alice's run is told plainly whose it is.
+    const copier = hearth(['submit', join(runs, 'cragwake-2.jsonl'), '--server', url, '--name', 'carol'], join(dir, 'config-b'));
+    expect(copier.stdout).toMatch(/not stored: identical to run \d+ by alice, who submitted this action list first and owns it/);
 
     const board = hearth(['leaderboard', 'cragwake', '--server', url], config);
     expect(board.status, board.stderr).toBe(0);
@@ -103,37 +106,56 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
     expect(hearth(['leaderboard', 'no-such-game', '--server', url], config).status).toBe(1);
   });
 
-  it('agent run --server normalises against the challenge baselines and submits with --name', async () => {
+  it('agent run --seeds season-2 --server --name: one scorecard opened, every run in it, closed; the same numbers as locally', async () => {
     const config = join(dir, 'config-c');
-    const challenge = (await (await fetch(`${url}/api/challenges/stormlark`)).json()) as {
-      sets: Array<{ games: Record<string, { seeds: Array<{ seed: number }> }> }>;
-    };
-    const seeds = challenge.sets[0]?.games.stormlark?.seeds.slice(0, 2).map((s) => s.seed) ?? [];
-    expect(seeds.length).toBe(2);
     const r = hearth(
+      ['agent', 'run', '--game', 'stormlark', '--seeds', 'season-2', '--max-seeds', '2', '--max-turns', '20', '--view', 'lean'],
+      config,
+    );
+    expect(r.status).toBe(2); // no --command
+    const ran = hearth(
       [
         'agent',
         'run',
         '--game',
         'stormlark',
         '--seeds',
-        seeds.join(','),
+        'season-2',
+        '--max-seeds',
+        '2',
         '--command',
-        `python3 ${PY_AGENT}`,
+        `python3 ${PY_AGENT} --usage`,
         '--out',
         join(dir, 'runs-c'),
-      ].concat(['--server', url, '--name', 'bot-bob', '--json']),
+        '--server',
+        url,
+        '--name',
+        'bot-bob',
+        '--model',
+        'py-random',
+        '--json',
+      ],
       config,
     );
-    expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout
+    expect(ran.status, ran.stderr).toBe(0);
+    const lines = ran.stdout
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    const card = lines.at(-1).scorecard[0];
-    expect(card).toMatchObject({ slug: 'stormlark', runs: 2 });
-    expect(card.normalised.seeds).toBe(2);
-    expect(Number.isFinite(card.normalised.mean)).toBe(true);
+    const last = lines.at(-1);
+    const local = last.scorecard[0];
+    expect(local).toMatchObject({ slug: 'stormlark', runs: 2, progress: { played: 2, seeds: 20 } });
+    const report = (await (await fetch(`${url}/api/scorecards/${last.server}`)).json()) as any;
+    expect(report.scorecard).toMatchObject({ closed: true, player: 'bot-bob', tags: { model: 'py-random' } });
+    const g = report.games.find((x: any) => x.game === 'stormlark');
+    expect(g.played).toBe(2);
+    expect(g.progress).toBeCloseTo(local.progress.progress, 9);
+    expect(g.interval.high).toBeCloseTo(local.progress.interval.high, 9);
+    expect(g.totals.usage.input).toBe(local.usage.input);
+    const shown = hearth(['scorecard', 'show', last.server, '--server', url], config);
+    expect(shown.status, shown.stderr).toBe(0);
+    expect(shown.stdout).toContain(`scorecard ${last.server} on season-2 by bot-bob (model py-random`);
+    expect(shown.stdout).toMatch(/stormlark\s+\d+\.\d \[\d+\.\d, \d+\.\d\]\s+2 of 20/);
     const board = hearth(['leaderboard', 'stormlark', '--server', url], config);
     expect(board.stdout).toContain('bot-bob');
   });

@@ -1,5 +1,7 @@
 // hearth leaderboard <slug> --server URL [--board all|daily|challenge] [--kind human|agent] [--agent TEXT]
 // [--limit N] [--json]: GET {URL}/api/leaderboards/{slug}, printed as a table (best verified run per player).
+
+import { fmt } from '../agent/scorecard.ts';
 import { parseArgs } from '../args.ts';
 import { UsageError } from '../games.ts';
 import { apiUrl, callJson, refusalText } from '../net/http.ts';
@@ -53,7 +55,8 @@ export function formatBoard(title: string, rows: readonly Row[], scoreNote?: str
   const table = rows.map((r) => [
     String(r.rank),
     r.player,
-    r.normalized === undefined ? String(r.score) : r.normalized.toFixed(1),
+    // One decimal: a challenge board's mean progress is not an integer (48.68584212353427 reads as 48.7).
+    fmt(r.normalized ?? r.score),
     r.agent ?? (r.kind === 'agent' ? 'agent' : '-'),
     String(r.runId),
     r.createdAt.slice(0, 16).replace('T', ' '),

@@ -1,4 +1,4 @@
-// hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY] [--json]
+// hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY] [--scorecard ID] [--json]
 // Sends a record to POST {URL}/api/runs; the server replays it and stores it only when every action is accepted.
 // A name is claimed by its first run: that answer carries the player key once, saved here for later runs.
 import { parseArgs } from '../args.ts';
@@ -7,7 +7,9 @@ import { apiUrl, callJson, refusalText } from '../net/http.ts';
 import { keysPath, loadKey, saveKey } from '../net/keys.ts';
 import { readRecord } from '../record.ts';
 
-const USAGE = 'usage: hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY] [--json]';
+const USAGE =
+  'usage: hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY] [--scorecard ID] [--json]\n' +
+  '  <file>: a { slug, seed, actions } record or an episode record (.jsonl, sent with the run)';
 
 export async function submit(argv: readonly string[]): Promise<number> {
   const args = parseArgs(argv, {
@@ -16,6 +18,7 @@ export async function submit(argv: readonly string[]): Promise<number> {
     agent: 'string',
     notes: 'string',
     key: 'string',
+    scorecard: 'string',
     json: 'boolean',
   });
   if ('error' in args) throw new UsageError(args.error);
@@ -24,11 +27,18 @@ export async function submit(argv: readonly string[]): Promise<number> {
   if (!file || extra.length > 0 || !server || !name) throw new UsageError(USAGE);
   checkServer(server);
   const record = readRecord(file);
-  const result = await submitRecord(server, record, { name, agent: args.values.agent, notes: args.values.notes, key: args.values.key });
+  const result = await submitRecord(
+    server,
+    record,
+    { name, agent: args.values.agent, notes: args.values.notes, key: args.values.key },
+    { scorecard: args.values.scorecard, version: record.version, record: record.episode },
+  );
   if (args.values.json) process.stdout.write(`${JSON.stringify(result.body)}\n`);
   else process.stdout.write(`${result.lines.join('\n')}\n`);
   return result.ok ? 0 : 1;
 }
+
+const fmtScore = (n: unknown) => (typeof n === 'number' && !Number.isInteger(n) ? n.toFixed(1) : String(n));
 
 export function checkServer(server: string): void {
   try {
@@ -50,6 +60,8 @@ export async function submitRecord(
   server: string,
   record: { slug: string; seed: number; actions: readonly unknown[] },
   who: { name: string; agent?: string | undefined; notes?: string | undefined; key?: string | undefined },
+  /** Into a scorecard, with the rules version played and the episode record (JSON lines). */
+  extra: { scorecard?: string | undefined; version?: string | undefined; record?: string | undefined } = {},
 ): Promise<SubmitOutcome> {
   const key = who.key ?? loadKey(server, who.name);
   const { status, body } = await callJson(apiUrl(server, '/api/runs'), {
@@ -61,6 +73,9 @@ export async function submitRecord(
       player: who.name,
       ...(who.agent !== undefined ? { agent: who.agent } : {}),
       ...(who.notes !== undefined ? { notes: who.notes } : {}),
+      ...(extra.scorecard !== undefined ? { scorecard: extra.scorecard } : {}),
+      ...(extra.version !== undefined ? { version: extra.version } : {}),
+      ...(extra.record !== undefined ? { record: extra.record } : {}),
     },
   });
   if (body.ok !== true) {
@@ -69,8 +84,12 @@ export async function submitRecord(
     return { ok: false, body, lines: [`${server} refused the run${where}, HTTP ${status}: ${refusalText(body)}${hint}`] };
   }
   const lines = [
-    `${body.duplicate === true ? 'already stored as' : 'stored as'} run ${String(body.runId)}: score ${String(body.score)}, rank ${String(body.rank)} on ${record.slug}`,
+    body.duplicate === true && typeof body.message === 'string'
+      ? `not stored: ${body.message}`
+      : `stored as run ${String(body.runId)}: score ${fmtScore(body.score)}, rank ${String(body.rank)} on ${record.slug}`,
   ];
+  const card = body.scorecard as { id: string; counted: boolean; progress: number } | undefined;
+  if (card) lines.push(`in scorecard ${card.id}: ${card.counted ? `progress ${card.progress.toFixed(1)}` : 'shown, not counted'}`);
   if (typeof body.url === 'string') lines.push(`watch it: ${body.url}`);
   if (typeof body.playerKey === 'string') {
     const path = saveKey(server, who.name, body.playerKey);
