@@ -1,15 +1,13 @@
 // Stateless scaling: two instances of the bundled server with one shared STATE_SECRET accept each other's
 // states. First directly (the client alternates), then behind nginx on loopback (round robin alternates).
-import { type ChildProcess, spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildBundleOutsideRepo, freePort, type Instance, startBundle } from './helpers/bundle.ts';
+import { buildBundleOutsideRepo, type Instance, startBundle } from './helpers/bundle.ts';
+import { NGINX, startNginx } from './helpers/nginx.ts';
 import { playThroughApi } from './helpers/play.ts';
 import { realSlugs } from './helpers/start.ts';
 
-const NGINX = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p));
 const SHARED_SECRET = 'shared-secret-for-the-scale-test';
 let a: Instance;
 let b: Instance;
@@ -58,62 +56,10 @@ describe('behind nginx', () => {
     `plays every game through nginx round robin over two instances${NGINX ? '' : ' (skipped: nginx is not installed)'}`,
     { timeout: 180_000 },
     async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'hearth-nginx-'));
-      for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(dir, sub));
-      chmodSync(dir, 0o777);
-      const port = await freePort();
-      writeFileSync(
-        join(dir, 'nginx.conf'),
-        `worker_processes 1;
-daemon off;
-master_process on;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 256; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy;
-  fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi;
-  scgi_temp_path ${dir}/scgi;
-  client_max_body_size 2m;
-  client_body_buffer_size 2m;
-  upstream hearth {
-    server 127.0.0.1:${a.port};
-    server 127.0.0.1:${b.port};
-    keepalive 8;
-  }
-  server {
-    listen 127.0.0.1:${port};
-    location / {
-      proxy_pass http://hearth;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_buffering off;
-      add_header X-Upstream $upstream_addr always;
-    }
-  }
-}
-`,
-      );
-      const nginx: ChildProcess = spawn(NGINX!, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-e', join(dir, 'error.log')], {
-        stdio: 'ignore',
-      });
-      const bound = setTimeout(() => nginx.kill('SIGKILL'), 170_000);
+      // deploy/nginx.conf, the block the README shows, with the two upstreams pointed at a and b.
+      const nginx = await startNginx([a.port, b.port]);
       try {
-        const base = `http://127.0.0.1:${port}`;
-        let up = false;
-        for (let i = 0; i < 100 && !up; i++) {
-          up = await fetch(`${base}/healthz`).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (!up) await new Promise((r) => setTimeout(r, 100));
-        }
-        expect(up, existsSync(join(dir, 'error.log')) ? readFileSync(join(dir, 'error.log'), 'utf8') : 'nginx did not start').toBe(true);
+        const base = nginx.url;
         for (const slug of realSlugs) {
           const upstreams: string[] = [];
           const played = await playThroughApi(
@@ -142,10 +88,7 @@ http {
           expect(verified.body).toMatchObject({ ok: true, score: played.last.score, gameOver: played.last.gameOver });
         }
       } finally {
-        clearTimeout(bound);
-        nginx.kill('SIGTERM');
-        await new Promise((r) => (nginx.exitCode !== null ? r(null) : nginx.once('exit', r)));
-        rmSync(dir, { recursive: true, force: true });
+        await nginx.stop();
       }
     },
   );
