@@ -22,7 +22,8 @@ GAMES = ("cragwake", "stormlark", "lantern-volley", "sunloaf")
 
 
 def goldens(slug: Optional[str] = None) -> List[Path]:
-    files = sorted(REPO.glob("packages/*/golden/*.replay.json"))
+    """The golden replays of the registered games (packages/pebble is a test-only game the CLI does not serve)."""
+    files = sorted(f for g in GAMES for f in REPO.glob(f"packages/{g}/golden/*.replay.json"))
     return [f for f in files if slug is None or json.loads(f.read_text())["slug"] == slug]
 
 
