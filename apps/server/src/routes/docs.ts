@@ -62,6 +62,11 @@ export const ERRORS: [number, string, string][] = [
   [415, 'unsupported_media_type', 'POST bodies must be sent with Content-Type: application/json.'],
   [429, 'rate_limited', 'Too many requests from this client (a /verify costs one more request per 100 actions); wait Retry-After seconds.'],
   [503, 'busy', 'Every replay worker is busy and the replay queue is full (/verify, runs); retry after Retry-After seconds.'],
+  [
+    503,
+    'database_unavailable',
+    'The database is not answering just now (runs, leaderboards, scorecards); play and /verify still work; retry after Retry-After seconds. A first run under a new name may bring its own key (Authorization: Bearer hk_ + 32 or more random base64url characters), so a retry after a lost answer is safe.',
+  ],
 ];
 
 /** The cheapest way to play, for scripts and language models: no spec in every init, the lean response per step. */
