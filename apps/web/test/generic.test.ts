@@ -4,7 +4,7 @@ import { actionLabel, genericRenderer } from '../src/render/generic.ts';
 import { registry } from './fixtures/registry.ts';
 import { actsIn } from './view.ts';
 
-/** Pebble as a grid look would describe it: a 5x5 grid, its pieces listed in the observation, moves picking a cell. */
+/** Pebble as a grid look would describe it: a 5x5 grid, its pieces in the observation's cell fields, moves picking a cell. */
 const look: Look = {
   board: {
     shape: 'grid',
@@ -15,7 +15,10 @@ const look: Look = {
     cellName: 'row {row}, col {col}',
     rowBase: 1,
     colBase: 1,
-    pieces: 'pieces',
+    layers: [
+      { kind: 'you', field: 'at' },
+      { kind: 'pebble', field: 'pebbles' },
+    ],
     pick: { type: 'move', cell: 'cell' },
   },
   kinds: [
@@ -38,11 +41,9 @@ describe('generic board', () => {
   it('draws a grid game from its look alone: cells, pieces, cell picks as clickable cells, other actions as buttons', async () => {
     expect(checkLook(look)).toBeNull();
     const game = (await registry.load('pebble'))!;
-    const r = game.init(7);
-    const obs = r.observation as unknown as { at: number; pebbles: number[] };
+    const response: OkResponse = game.init(7);
+    const obs = response.observation as unknown as { at: number; pebbles: number[] };
     const cellOf = (i: number) => ({ row: Math.floor(i / 5), col: i % 5 });
-    const pieces = [{ kind: 'you', ...cellOf(obs.at) }, ...obs.pebbles.map((p) => ({ kind: 'pebble', ...cellOf(p) }))];
-    const response = { ...r, observation: { ...r.observation, pieces } } as OkResponse;
     const spec = { ...game.spec, look } as Spec;
     const html = genericRenderer.render({ slug: 'pebble', spec, response, lastAction: undefined, replaying: false }, null);
     expect(html).toContain('class="board-svg look-grid"');

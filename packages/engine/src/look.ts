@@ -58,6 +58,18 @@ export const LookGridShape = Type.Object(
         description: 'The observation field listing what stands on the board as { kind, row, col } (kind: a kinds id), for generic boards.',
       }),
     ),
+    layers: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            kind: Type.String({ description: 'A kinds id.' }),
+            field: Type.String({ description: 'The observation field holding a row-major cell index, or a list of them.' }),
+          },
+          { additionalProperties: false },
+        ),
+        { description: 'What stands on the board, read from observation fields that hold cell indices, for generic boards.' },
+      ),
+    ),
     pick: Type.Optional(LookPickShape),
     guides: Type.Optional(
       Type.Array(
@@ -169,11 +181,25 @@ export interface LookPiece {
   col: number;
 }
 
-/** The observation's pieces (the field the grid's `pieces` names), the well-formed ones only. */
+/** Whether a generic board can draw this grid from the look and the observation alone (it names what stands on it). */
+export const drawsPieces = (grid: LookGrid): boolean => grid.pieces !== undefined || (grid.layers?.length ?? 0) > 0;
+
+/**
+ * What stands on the board, from the observation: the list the grid's `pieces` names, then each of its `layers`
+ * (a field holding one row-major cell index or a list of them). Only well-formed entries inside the grid.
+ */
 export function piecesOf(grid: LookGrid, observation: Record<string, unknown>): LookPiece[] {
+  const out: LookPiece[] = [];
   const list = grid.pieces === undefined ? undefined : observation[grid.pieces];
-  if (!Array.isArray(list)) return [];
-  return list.filter(
-    (p): p is LookPiece => isObject(p) && typeof p.kind === 'string' && Number.isInteger(p.row) && Number.isInteger(p.col),
-  );
+  if (Array.isArray(list))
+    for (const p of list)
+      if (isObject(p) && typeof p.kind === 'string' && Number.isInteger(p.row) && Number.isInteger(p.col))
+        out.push({ kind: p.kind, row: p.row as number, col: p.col as number });
+  for (const layer of grid.layers ?? []) {
+    const v = observation[layer.field];
+    for (const cell of Array.isArray(v) ? v : [v])
+      if (Number.isInteger(cell) && (cell as number) >= 0 && (cell as number) < grid.rows * grid.cols)
+        out.push({ kind: layer.kind, row: Math.floor((cell as number) / grid.cols), col: (cell as number) % grid.cols });
+  }
+  return out.filter((p) => p.row >= 0 && p.row < grid.rows && p.col >= 0 && p.col < grid.cols);
 }

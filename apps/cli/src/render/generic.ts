@@ -1,9 +1,9 @@
-// The fallback front end for any game without its own. A game whose spec.look is a grid with `pieces` is drawn
+// The fallback front end for any game without its own. A game whose spec.look is a grid naming what stands on it (`pieces` or `layers`) is drawn
 // from that description alone: the grid with its numbering, what stands on it by the look's glyphs and colours,
 // the key of every legal action that picks a cell written on that cell, and the look's legend; any other game
 // shows the observation's plain-text picture. Either way the legal actions are listed by key (with the look's
 // labels) and the JSON prompt takes anything else (e.g. a game whose list is empty).
-import { type LookGrid, pickedCell, piecesOf, type Spec } from '@hearth/engine';
+import { drawsPieces, type LookGrid, pickedCell, piecesOf, type Spec } from '@hearth/engine';
 import { fit, type Style } from '../tui/style.ts';
 import { actionLabel, PICK_KEYS, pickIndex, typeOf } from './actions.ts';
 import { legendBlock } from './legend.ts';
@@ -57,7 +57,7 @@ function lookLabel(view: View, action: unknown): string {
 /** The grid a generic board can draw from the look alone (it names the observation's pieces). */
 function drawableGrid(view: View): LookGrid | undefined {
   const g = gridOf(view.spec);
-  return g?.pieces !== undefined ? g : undefined;
+  return g && drawsPieces(g) ? g : undefined;
 }
 
 /** The grid from the look: numbered rows and columns, pieces by glyph, each picking action's key on its cell. */

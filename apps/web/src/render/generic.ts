@@ -1,10 +1,11 @@
-// The board for a game without its own renderer. A game whose spec.look is a grid with `pieces` is drawn from
+// The board for a game without its own renderer. A game whose spec.look is a grid naming what stands on it
+// (`pieces` or `layers`) is drawn from
 // that description alone: its cells (rows, columns, numbering), what stands on them (the observation's pieces,
 // each by its kind's mark and colour from the look's table), the legal actions that pick a cell as clickable
 // cells, every other legal action as a button with the look's label, and the look's legend. Any other game
 // shows the observation's text picture and its legal actions as buttons. Both keep a box for any action as
 // JSON (so even a game with no legal list can be played).
-import { type LookGrid, type LookKind, type LookPiece, pickedCell, piecesOf } from '@hearth/engine';
+import { drawsPieces, type LookGrid, type LookKind, type LookPiece, pickedCell, piecesOf } from '@hearth/engine';
 import { cellXY, gridOf, labelOf, legendLine, nameOf, numbering } from './look.ts';
 import { actAttrs, actButton, esc, isRecord } from './markup.ts';
 import type { Renderer, View } from './types.ts';
@@ -81,7 +82,7 @@ export const genericRenderer: Renderer<null> = {
   render(view) {
     const { observation, legalActions } = view.response;
     const g = gridOf(view);
-    const board = g?.pieces !== undefined ? drawGrid(view, g) : undefined;
+    const board = g && drawsPieces(g) ? drawGrid(view, g) : undefined;
     const rest = legalActions.map((a, i) => [a, i] as const).filter(([, i]) => !board?.picked.has(i));
     const shown = rest.slice(0, MAX_BUTTONS);
     const buttons = shown.map(([a, i]) => actButton(a, buttonLabel(view, a), `legal-${i}`)).join('');
