@@ -1,4 +1,4 @@
-// No app source names a game's own numbers: the boards read geometry, kinds and labels from spec.look and the
+// No app source names a game's own numbers (the real games and the test-only ones): the boards read geometry, kinds and labels from spec.look and the
 // observation (each game's src/look.ts), so a game changes its board by changing its package alone.
 // Two checks: (1) no identifier a game package exports in UPPER_CASE, or that its look.ts imports (the constants
 // its geometry is built from), appears in any apps/*/src file; (2) the literal copies this rule replaced
@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { registry } from '@hearth/games';
+import { registry } from '@hearth/games/testing';
 import { describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));

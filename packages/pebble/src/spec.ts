@@ -1,5 +1,6 @@
 // The served spec: how to play, the shapes' schemas and every point a reimplementation needs.
 import type { Spec } from '@hearth/engine';
+import { look } from './look.ts';
 import { ActionShape, ObservationShape, PEBBLE_POINTS, SIZE, START, StateShape, served, TURNS } from './shapes.ts';
 
 export const spec: Spec = {
@@ -32,4 +33,5 @@ export const spec: Spec = {
   carry: 'stateToken',
   version: '1.0.0',
   legend: { '@': 'the pawn', o: 'a pebble', '.': 'an empty cell' },
+  look,
 };
