@@ -5,7 +5,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, type NewRun, openStore, type Store } from '../src/index.ts';
+import { ConfigError, DatabaseUnavailableError, type NewRun, openStore, type Store } from '../src/index.ts';
 import { newRunId, RUN_ID_EPOCH_MS } from '../src/runs.ts';
 import { type PgCluster, startPostgres } from './pg-harness.ts';
 
@@ -137,6 +137,18 @@ describe.skipIf(!cluster)(`PostgreSQL faults${skip ? ` (skipped: ${skip})` : ''}
     const port = new URL(url).port;
     const wrong = url.replace(`:${port}/`, ':1/');
     await expect(openStore({ databaseUrl: wrong, ...timeouts })).rejects.toThrow(/cannot reach the database at 127\.0\.0\.1:1\//);
+  });
+});
+
+describe('a DATA_DIR that cannot be used', () => {
+  it('refuses with a ConfigError naming DATA_DIR (no degraded start)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-ro-'));
+    dirs.push(dir);
+    // A file where the folder should be: it cannot be created or written, even as root.
+    const blocked = join(dir, 'file');
+    copyFileSync(import.meta.filename, blocked);
+    await expect(openStore({ dataDir: join(blocked, 'data') })).rejects.toThrow(/^DATA_DIR .* cannot be used for the SQLite database/);
+    await expect(openStore({ dataDir: join(blocked, 'data') })).rejects.toBeInstanceOf(ConfigError);
   });
 });
 
