@@ -1,32 +1,16 @@
 import { checkLook, type Look, type OkResponse, type Spec } from '@hearth/engine';
+import { registry as testRegistry } from '@hearth/games/testing';
 import { describe, expect, it } from 'vitest';
 import { actionLabel, genericRenderer } from '../src/render/generic.ts';
 import { registry } from './fixtures/registry.ts';
 import { actsIn } from './view.ts';
 
-/** Pebble as a grid look would describe it: a 5x5 grid, its pieces in the observation's cell fields, moves picking a cell. */
-const look: Look = {
-  board: {
-    shape: 'grid',
-    rows: 5,
-    cols: 5,
-    rowName: 'row',
-    bottomUp: false,
-    cellName: 'row {row}, col {col}',
-    rowBase: 1,
-    colBase: 1,
-    layers: [
-      { kind: 'you', field: 'at' },
-      { kind: 'pebble', field: 'pebbles' },
-    ],
-    pick: { type: 'move', cell: 'cell' },
-  },
-  kinds: [
-    { id: 'you', glyph: '@', colour: 'magenta', label: 'you' },
-    { id: 'pebble', glyph: 'o', colour: 'gray', label: 'pebble', mark: '●' },
-  ],
-  actions: { move: { label: 'Step' }, end: { label: 'Stop here' } },
-};
+/** The real Pebble's look (packages/pebble/src/look.ts): a 5x5 grid, pieces in the observation's cell fields. */
+async function pebbleLook(): Promise<Look> {
+  const look = (await testRegistry.load('pebble'))?.spec.look;
+  if (!look) throw new Error('the test registry has no Pebble with a look');
+  return look;
+}
 
 describe('generic board', () => {
   it('draws the text picture and one button per legal action, each carrying its action', async () => {
@@ -39,6 +23,7 @@ describe('generic board', () => {
   });
 
   it('draws a grid game from its look alone: cells, pieces, cell picks as clickable cells, other actions as buttons', async () => {
+    const look = await pebbleLook();
     expect(checkLook(look)).toBeNull();
     const game = (await registry.load('pebble'))!;
     const response: OkResponse = game.init(7);
@@ -55,7 +40,7 @@ describe('generic board', () => {
     const moves = response.legalActions.filter((a) => (a as { type: string }).type === 'move') as { cell: number }[];
     expect(html.match(/<g class="cell target"/g)).toHaveLength(moves.length);
     for (const m of moves) expect(html).toContain(`data-key="cell-${cellOf(m.cell).row},${cellOf(m.cell).col}"`);
-    expect(html).toMatch(/<button type="button" data-act="[^"]*end[^"]*"[^>]*>Stop here<\/button>/);
+    expect(html).toMatch(new RegExp(`<button type="button" data-act="[^"]*end[^"]*"[^>]*>${look.actions.end?.label}</button>`));
     expect(html.match(/data-kind="pebble"/g)?.length).toBeGreaterThanOrEqual(obs.pebbles.length);
     expect(html).toContain('row 3, col 3, you');
     expect(html).toContain('rows 1–5 count from the top, columns 1–5 from the left');
