@@ -108,17 +108,8 @@ export async function readBody(incoming: IncomingMessage | undefined, request: R
 // One strict decoder for every body: decode() without { stream: true } starts afresh each call.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/**
- * Parses and bounds a JSON body. Iterative, so a hostile nesting depth cannot overflow the stack.
- * `vouched(text, body)` may name one top-level member the caller has authenticated from the text itself (the
- * server's own sealed state, checked byte for byte): its contents are this server's output, so the limits
- * walk skips it and checks the rest of the body only.
- */
-export function parseJsonBody(
-  bytes: Buffer,
-  limits: BodyLimits,
-  vouched?: (text: string, body: Record<string, unknown>) => string | null,
-): BodyResult {
+/** Parses and bounds a JSON body (the limits walk is iterative, so a hostile nesting depth cannot overflow the stack). */
+export function parseJsonBody(bytes: Buffer, limits: BodyLimits): BodyResult {
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -132,15 +123,7 @@ export function parseJsonBody(
     return { ok: false, status: 400, reason: 'invalid_json', message: `body is not valid JSON: ${(error as Error).message}` };
   }
   const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
-  const skip = isObject && vouched ? vouched(text, value as Record<string, unknown>) : null;
-  let problem: string | null = null;
-  if (skip === null) problem = checkShape(value, limits);
-  else {
-    const rest = value as Record<string, unknown>;
-    if (Object.keys(rest).length > limits.maxItems) problem = `an object has more than ${limits.maxItems} items`;
-    for (const key in rest)
-      if (key !== skip && problem === null) problem = checkShape(rest[key], { ...limits, maxDepth: limits.maxDepth - 1 });
-  }
+  const problem = checkShape(value, limits);
   if (problem) return { ok: false, status: 400, reason: 'invalid_body', message: problem };
   if (!isObject) return { ok: false, status: 400, reason: 'invalid_body', message: 'body must be a JSON object' };
   return { ok: true, value, text };

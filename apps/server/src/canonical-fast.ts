@@ -59,61 +59,38 @@ function objectJson(record: Record<string, unknown>): string {
   return `${out}}`;
 }
 
-/** Thrown inside canonicalCopy when a value needs the general path (never escapes canonicalSealable). */
-const NOT_PLAIN = Symbol('not plain JSON data');
-
 /**
- * The canonical JSON of `value` together with a copy of it whose keys are in canonical order, for sealing:
- * a deep copy with sorted keys serialised by the native JSON.stringify is about three times faster than
- * fastCanonicalJson and makes the object the state goes out as at the same time (instead of parsing the
- * canonical string back). Gives exactly `{ json: fastCanonicalJson(value), copy: JSON.parse(json) }`; values
- * where the native order or format could differ (an integer-like key, which objects order numerically; a
- * function, symbol or bigint) take that general path. `copyIsJson`: JSON.stringify(copy) is `json` (not so
- * on the general path, where an object with integer-like keys orders them numerically).
+ * True when JSON.stringify(value) is already its canonical JSON: every object's keys, in the order
+ * JSON.stringify writes them (Object.keys order), are sorted by code unit, and nothing in it serialises
+ * differently from fastCanonicalJson (a function, symbol or bigint member, a toJSON method). A walk over the
+ * keys, no copy: the games build their states in this order, so the sealer signs the native serialisation.
  */
-export function canonicalSealable(value: unknown): { json: string; copy: unknown; copyIsJson: boolean } {
-  try {
-    const copy = canonicalCopy(value);
-    return { json: JSON.stringify(copy), copy, copyIsJson: true };
-  } catch (error) {
-    if (error !== NOT_PLAIN) throw error;
-    const json = fastCanonicalJson(value);
-    return { json, copy: JSON.parse(json), copyIsJson: false };
-  }
-}
-
-function canonicalCopy(value: unknown): unknown {
-  if (value === null) return null;
+export function inCanonicalOrder(value: unknown): boolean {
+  if (value === null) return true;
   switch (typeof value) {
     case 'number':
-      // As JSON has it: -0 is 0, and a non-finite number is null.
-      return Number.isFinite(value) ? value + 0 : null;
     case 'string':
     case 'boolean':
-      return value;
+    case 'undefined':
+      return true;
     case 'object': {
       if (Array.isArray(value)) {
-        const out = new Array(value.length);
-        // An undefined item (or hole) is null in JSON.
-        for (let i = 0; i < value.length; i++) out[i] = value[i] === undefined ? null : canonicalCopy(value[i]);
-        return out;
+        for (let i = 0; i < value.length; i++) if (!inCanonicalOrder(value[i])) return false;
+        return true;
       }
       const record = value as Record<string, unknown>;
+      if (typeof record.toJSON === 'function') return false;
       const keys = Object.keys(record);
-      if (keys.length > 1) keys.sort();
-      const out: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i++) {
         const key = keys[i] as string;
-        const code = key.charCodeAt(0);
-        // Integer-like keys come first in numeric order in any object, not in sorted order; and assigning
-        // __proto__ would set the prototype rather than make a member (JSON.parse makes a member).
-        if ((code >= 48 && code <= 57) || key === '__proto__') throw NOT_PLAIN;
+        if (i > 0 && (keys[i - 1] as string) >= key) return false;
         const item = record[key];
-        if (item !== undefined) out[key] = canonicalCopy(item);
+        // An undefined member is left out by both; in an array it is null in both.
+        if (item !== undefined && !inCanonicalOrder(item)) return false;
       }
-      return out;
+      return true;
     }
     default:
-      throw NOT_PLAIN;
+      return false;
   }
 }

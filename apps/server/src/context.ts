@@ -19,8 +19,11 @@ export type AppContext = Context<AppEnv>;
 
 export interface ServedGame {
   game: Game;
+  /** The wire with this server's sealer or codec (the MCP server's steps; a token game's routes). */
   wire: Wire;
-  /** The HMAC sealer of a plain-state game (its vouch() is the action route's fast check); null for token games. */
+  /** The same game's wire without a sealer: responses carry the engine state, which writeResponse seals as it writes. */
+  engineWire: Wire;
+  /** The HMAC sealer of a plain-state game (the sealed path: sealing.ts); null for token games. */
   sealer: HmacSealer | null;
   /** JSON of the spec, made once: it is most of every init response. */
   specJson: string;

@@ -1,23 +1,169 @@
+// The sealed path: everything an action request goes through, from the bytes of its body to the bytes of its
+// response, top to bottom.
+//
+//   actOnBody(served, bytes, limits, form)
+//     1. openBody: the body's bytes -> the engine state and the action, or a refusal. For a plain-state game the
+//        seal is checked over the state's bytes exactly as received (openStateText), and only those checked bytes
+//        are parsed into the state; a body in another layout (re-spaced, keys reordered) is parsed whole and its
+//        state's canonical JSON checked instead (open). A token game's token is decrypted (createAesCodec).
+//     2. The engine steps the authenticated state on its trusted path (no parseState).
+//     3. writeResponse: the new state is sealed and the response serialised once, the sealed state's JSON
+//        (sealJson) spliced in where JSON.stringify would have written it.
+//
+// The server holds no session, so every state it hands out carries proof that it made it. Plain states (carry
+// 'state') keep their readable JSON and gain a `seal` member: HMAC-SHA256 over the canonical JSON of the state
+// without it, keyed per game. Token states (carry 'stateToken') are AES-256-GCM encrypted, which authenticates them
+// and hides the random cursor they hold. Both keys come from one server secret through HKDF, so one STATE_SECRET
+// shared by every instance makes any instance accept any other's states.
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import { base64UrlEncode, type Parsed, type StateCodec, type StateSealer } from '@hearth/engine';
-import { checkShape } from './body.ts';
-import { canonicalSealable, fastCanonicalJson } from './canonical-fast.ts';
+import {
+  type ActResponse,
+  type LeanResponse,
+  type Parsed,
+  Reasons,
+  type Refusal,
+  type ResponseForm,
+  type StateCodec,
+  type StateSealer,
+} from '@hearth/engine';
+import { type BodyLimits, checkShape, parseJsonBody } from './body.ts';
+import { fastCanonicalJson, inCanonicalOrder } from './canonical-fast.ts';
+import type { ServedGame } from './context.ts';
+import { memberSpan } from './state-span.ts';
+
+/** What the action route answers: the HTTP status and the JSON text, with the refusal (or the body's error code) when it is one. */
+export interface ActOutcome {
+  status: 200 | 400 | 500;
+  json: string;
+  refusal?: Refusal;
+  error?: string;
+}
+
+/** The action route's whole work on a body it has read: verify, step, seal and serialise. */
+export function actOnBody(served: ServedGame, bytes: Buffer, limits: BodyLimits, form: ResponseForm): ActOutcome {
+  const wireOptions = form === 'full' ? undefined : form === 'lean' ? { lean: true as const } : { compact: true };
+  const { sealer } = served;
+  if (sealer === null) {
+    // A token game: the wire decrypts the token (AES-GCM authenticates it) and writes the next one.
+    const parsed = parseJsonBody(bytes, limits);
+    if (!parsed.ok) return badBody(parsed.reason, parsed.message);
+    const response = served.wire.act(parsed.value, wireOptions);
+    return response.ok ? { status: 200, json: JSON.stringify(response) } : refused(response);
+  }
+  const opened = openSealedBody(sealer, bytes, limits) ?? openParsedBody(sealer, bytes, limits);
+  if (!opened.ok) return opened.outcome;
+  // Step 2: the state is this server's (its seal matched), so the engine skips parseState.
+  const response = served.game.act(opened.state, opened.action, { trusted: true, ...wireOptions }) as ActResponse | LeanResponse;
+  return response.ok ? { status: 200, json: writeResponse(sealer, response) } : refused(response);
+}
+
+/** A refusal's status: a state the server cannot vouch for is a bad request, an engine error a 500, a rule refusal 200. */
+function refused(refusal: Refusal): ActOutcome {
+  const status = refusal.reason === Reasons.invalidState ? 400 : refusal.reason === Reasons.internalError ? 500 : 200;
+  return { status, json: JSON.stringify(refusal), refusal };
+}
+
+function badBody(reason: string, message: string): ActOutcome {
+  return { status: 400, json: JSON.stringify({ ok: false, reason, message }), error: reason };
+}
+
+type Opened = { ok: true; state: unknown; action: unknown } | { ok: false; outcome: ActOutcome };
+
+/** Step 1, any layout: the body parsed and bounded whole, then its state's seal checked over the state's canonical JSON. */
+function openParsedBody(sealer: HmacSealer, bytes: Buffer, limits: BodyLimits): Opened {
+  const parsed = parseJsonBody(bytes, limits);
+  if (!parsed.ok) return { ok: false, outcome: badBody(parsed.reason, parsed.message) };
+  const body = parsed.value as Record<string, unknown>;
+  if (!('state' in body)) return invalidState(`${sealer.slug} carries { state, action }: state is missing`);
+  const state = sealer.open(body.state);
+  return state.ok ? { ok: true, state: state.value, action: body.action } : invalidState(state.message);
+}
+
+function invalidState(message: string): Opened {
+  return { ok: false, outcome: refused({ ok: false, reason: Reasons.invalidState, message, legalActions: [] }) };
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const STATE_FIRST = '{"state":';
 
 /**
- * Sealing: the server holds no session, so every state it hands out carries proof that it made it.
- * Plain states (carry 'state') keep their readable JSON and gain a `seal` field: HMAC-SHA256 over
- * the canonical JSON of the state without `seal`, keyed per game. Token states (carry 'stateToken')
- * are AES-256-GCM encrypted, which both authenticates them and hides the random cursor they hold.
- * Both keys come from one server secret through HKDF, so one STATE_SECRET shared by every instance
- * makes any instance accept any other's states.
+ * Step 1, the fast check, on the body as this server's own responses make clients send it: its `state` member, byte for
+ * byte as sent, ends in this server's seal over the bytes before it. Then exactly those bytes are parsed into the
+ * state (they are this server's output: no limits walk, no second serialisation), and the rest of the body is
+ * parsed and bounded on its own. Null when the body is not in that form (the caller parses it whole).
  */
+function openSealedBody(sealer: HmacSealer, bytes: Buffer, limits: BodyLimits): Opened | null {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+  // The state first, as JSON.stringify({ state, action }) writes it: its end found from the seal this server put
+  // last (indexOf, no scan); any other layout is scanned for the member.
+  let span: { start: number; end: number } | null = null;
+  if (text.startsWith(STATE_FIRST)) {
+    const at = text.indexOf(SEAL_MEMBER, STATE_FIRST.length);
+    if (at > 0) span = { start: STATE_FIRST.length, end: at + SEAL_MEMBER.length + SEAL_CHARS + 2 };
+  }
+  if (span === null || text.charCodeAt(span.end - 1) !== 125 /* } */) {
+    try {
+      JSON.parse(text);
+    } catch {
+      return null; // not JSON: parseJsonBody words the refusal
+    }
+    span = memberSpan(text, 'state');
+    if (span === null) return null;
+  }
+  const before = text.slice(0, span.start);
+  const after = text.slice(span.end);
+  // The member counts only if nothing outside it could be another "state" key (JSON.parse keeps the last of
+  // duplicate keys, and a key may be escaped): no `"state"` and no escape anywhere else.
+  if (before !== STATE_FIRST && (before.includes('"state"') || before.includes('\\'))) return null;
+  if (after.includes('"state"') || after.includes('\\')) return null;
+  const state = sealer.openStateText(text.slice(span.start, span.end));
+  if (state === null) return null;
+  let rest: unknown;
+  try {
+    rest = JSON.parse(`${before}null${after}`);
+  } catch {
+    return null;
+  }
+  const problem = checkShape(rest, limits);
+  if (problem) return { ok: false, outcome: badBody('invalid_body', problem) };
+  return { ok: true, state, action: (rest as Record<string, unknown>).action };
+}
+
+/**
+ * Step 3: JSON.stringify(response with its state sealed), byte for byte, serialised once: each member's JSON is
+ * written in order, the state's from the sealer's own serialisation of it.
+ */
+export function writeResponse(sealer: HmacSealer, response: object): string {
+  const record = response as Record<string, unknown>;
+  let out = '{';
+  for (const key in record) {
+    // As JSON.stringify: a member whose value has no JSON (undefined, a function) is left out.
+    const json = key === 'state' ? sealer.sealJson(record[key]) : JSON.stringify(record[key]);
+    if (json === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += `${JSON.stringify(key)}:${json}`;
+  }
+  return `${out}}`;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The seal of a plain state.
 
 /** The field a sealed plain state carries its HMAC in (documented in /docs/api and /llms.txt). */
 export const SEAL_FIELD = 'seal';
 const SEAL_VERSION = 'v1.';
-const TOKEN_VERSION = 1;
-const IV_BYTES = 12;
-const TAG_BYTES = 16;
+const SEAL_MEMBER = `"${SEAL_FIELD}":"${SEAL_VERSION}`;
+/** base64url of 32 bytes is 43 characters; the last carries 4 bits, so its 2 unused bits must be 0. */
+const SEAL_CHARS = 43;
+const SEAL_BASE64 = /^[A-Za-z0-9_-]{43}$/;
+// Within the 1 MiB body limit a state cannot be deeper or wider than these; open() checks them (and finite
+// numbers) itself, because a value like 1e400 parses to Infinity but serialises, and so seals, as null.
+const OPEN_LIMITS = { maxBytes: Number.POSITIVE_INFINITY, maxDepth: 64, maxItems: 50_000 };
 
 export interface StateKeys {
   hmac: Buffer;
@@ -36,39 +182,25 @@ export function randomSecret(): string {
   return randomBytes(32).toString('base64url');
 }
 
-/**
- * JSON.stringify of each sealed state this process made, kept beside it so a response can splice it in
- * instead of serialising the state a second time (see responseJson). Weak: it goes with the state.
- */
-const sealedJson = new WeakMap<object, string>();
-
-/** JSON.stringify(state) for a state returned by an HMAC sealer's seal(), from the sealer's own serialisation; else undefined. */
-export function sealedJsonOf(state: unknown): string | undefined {
-  return state !== null && typeof state === 'object' ? sealedJson.get(state) : undefined;
+export interface HmacSealer extends StateSealer {
+  readonly trusted: true;
+  readonly slug: string;
+  /** The sealed state's JSON: its canonical JSON with the seal as the last member (what every response carries). */
+  sealJson(state: unknown): string;
+  /**
+   * The state inside a sealed state's JSON exactly as a client sent it back (the bytes sealJson wrote): the seal is
+   * checked over the bytes before it and those bytes parsed, without the seal. Null when the text is not in that
+   * form or its seal does not match (open() then judges the parsed value).
+   */
+  openStateText(text: string): unknown | null;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/** base64url of 32 bytes is 43 characters; the last carries 4 bits, so its 2 unused bits must be 0. */
-const SEAL_CHARS = 43;
-const SEAL_BASE64 = /^[A-Za-z0-9_-]{43}$/;
 /** The bytes of a base64url string, or null unless it is the canonical encoding of those bytes. */
 function canonicalBase64Url(text: string): Buffer | null {
   const bytes = Buffer.from(text, 'base64url');
   return bytes.toString('base64url') === text ? bytes : null;
-}
-// Within the 1 MiB body limit a state cannot be deeper or wider than these; open() checks them (and finite
-// numbers) itself, because a value like 1e400 parses to Infinity but serialises, and so seals, as null.
-const OPEN_LIMITS = { maxBytes: Number.POSITIVE_INFINITY, maxDepth: 64, maxItems: 50_000 };
-
-export interface HmacSealer extends StateSealer {
-  readonly trusted: true;
-  /**
-   * The fast check of a state in its emitted form: `text` is the state's JSON exactly as the client sent it
-   * and `parsed` is JSON.parse(text) (the route's own parse). True when `text` ends in this server's seal and
-   * the HMAC over the bytes before it matches; then open(parsed) accepts it without serialising it again.
-   */
-  vouch(text: string, parsed: unknown): boolean;
 }
 
 export function createHmacSealer(keys: StateKeys, slug: string): HmacSealer {
@@ -78,55 +210,41 @@ export function createHmacSealer(keys: StateKeys, slug: string): HmacSealer {
     const expected = mac(canonical);
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
-  /** States whose bytes vouch() checked: open() takes them as they are. */
-  const vouched = new WeakSet<object>();
-  const suffixStart = `"${SEAL_FIELD}":"${SEAL_VERSION}`;
-  // `"seal":"v1.` + 43 characters + `"}`
-  const suffixLength = suffixStart.length + SEAL_CHARS + 2;
+  const sealJson = (state: unknown): string => {
+    // Every contract state is a JSON object (parseState requires its fields); a game whose state is not could not
+    // carry the seal inside it, which is a programming error caught by the server's tests.
+    if (!isPlainObject(state)) throw new Error(`${slug}: cannot seal a state that is not a JSON object`);
+    // The games build their states with keys in canonical order, so the native serialisation is the canonical JSON
+    // (checked by a walk over the keys, no copy); anything else is signed over its canonical JSON and written as
+    // an object made from that JSON writes itself (integer-like keys first: the object form seal() returns).
+    const fast = inCanonicalOrder(state);
+    const canonical = fast ? JSON.stringify(state) : fastCanonicalJson(state);
+    const written = fast ? canonical : JSON.stringify(JSON.parse(canonical));
+    const member = `${SEAL_MEMBER}${mac(canonical).toString('base64url')}"`;
+    return written.length > 2 ? `${written.slice(0, -1)},${member}}` : `{${member}}`;
+  };
   return {
     trusted: true,
-    vouch(text, parsed) {
-      if (!isPlainObject(parsed) || text.length < suffixLength + 1) return false;
-      const at = text.length - suffixLength;
-      if (!text.startsWith(suffixStart, at) || text.charCodeAt(text.length - 1) !== 125 || text.charCodeAt(text.length - 2) !== 34)
-        return false;
+    slug,
+    sealJson,
+    openStateText(text) {
+      const at = text.length - (SEAL_MEMBER.length + SEAL_CHARS + 2);
+      if (at < 1 || !text.startsWith(SEAL_MEMBER, at) || text.charCodeAt(text.length - 2) !== 34 /* " */) return null;
+      if (text.charCodeAt(text.length - 1) !== 125 /* } */ || text.charCodeAt(0) !== 123 /* { */) return null;
       const before = text.charCodeAt(at - 1);
-      if (before !== 44 /* , */ && !(before === 123 /* { */ && at === 1)) return false;
-      const sealText = text.slice(at + suffixStart.length, text.length - 2);
-      // The parsed state must carry this very seal (it does when `parsed` is the parse of `text`).
-      if (parsed[SEAL_FIELD] !== SEAL_VERSION + sealText || !SEAL_BASE64.test(sealText)) return false;
-      const given = canonicalBase64Url(sealText);
-      if (!given) return false;
-      const expected = createHmac('sha256', keys.hmac)
-        .update(prefix)
-        .update(before === 44 ? text.slice(0, at - 1) : '{')
-        .update('}')
-        .digest();
-      if (!timingSafeEqual(given, expected)) return false;
-      vouched.add(parsed);
-      return true;
+      if (before !== 44 /* , */ && !(before === 123 && at === 1)) return null;
+      const sealText = text.slice(at + SEAL_MEMBER.length, text.length - 2);
+      const given = SEAL_BASE64.test(sealText) ? canonicalBase64Url(sealText) : null;
+      if (!given) return null;
+      const canonical = before === 44 ? `${text.slice(0, at - 1)}}` : '{}';
+      if (!matches(given, canonical)) return null;
+      // The seal matched: these bytes are a state this server wrote, so they parse (and hold no 1e400).
+      return JSON.parse(canonical);
     },
-    seal(state) {
-      // Every contract state is a JSON object (parseState requires its fields); a game whose state is not
-      // could not carry the seal inside it, which is a programming error caught by the server's tests.
-      if (!isPlainObject(state)) throw new Error(`${slug}: cannot seal a state that is not a JSON object`);
-      // The state goes out with its keys in canonical order, so the JSON a client sends back unchanged
-      // (or re-sorted) is already canonical and open() can check it without sorting again.
-      const { json: canonical, copy, copyIsJson } = canonicalSealable(state);
-      const sealed = copy as Record<string, unknown>;
-      const seal = SEAL_VERSION + base64UrlEncode(mac(canonical));
-      sealed[SEAL_FIELD] = seal;
-      // The seal is the last key, so the sealed state's JSON is the canonical JSON with one member added.
-      if (copyIsJson)
-        sealedJson.set(sealed, `${canonical.length > 2 ? `${canonical.slice(0, -1)},` : '{'}"${SEAL_FIELD}":${JSON.stringify(seal)}}`);
-      return sealed;
-    },
+    // The object forms, for the engine's wire (init, the MCP server): the same seal.
+    seal: (state) => JSON.parse(sealJson(state)),
     open(wire): Parsed<unknown> {
       if (!isPlainObject(wire)) return { ok: false, message: 'state must be a JSON object (the state this server returned)' };
-      if (vouched.has(wire)) {
-        const { [SEAL_FIELD]: _, ...state } = wire;
-        return { ok: true, value: state };
-      }
       const seal = wire[SEAL_FIELD];
       if (typeof seal !== 'string')
         return { ok: false, message: `state.${SEAL_FIELD} is missing: send back the state exactly as the server returned it` };
@@ -148,6 +266,13 @@ export function createHmacSealer(keys: StateKeys, slug: string): HmacSealer {
     },
   };
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// The token of a stateToken game.
+
+const TOKEN_VERSION = 1;
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 /**
  * Fresh random IVs cut from a pool of CSPRNG bytes filled 4 KiB at a time: one randomBytes call per token

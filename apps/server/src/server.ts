@@ -107,7 +107,7 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     // Both authenticate, so the wire steps states they open on the engine's trusted path (no parseState).
     const sealer = game.spec.carry === 'stateToken' ? null : createHmacSealer(keys, game.slug);
     const wire = sealer ? createWire(game, { sealer }) : createWire(game, { codec: createAesCodec(keys, game.slug) });
-    games.set(game.slug, { game, wire, sealer, specJson: JSON.stringify(game.spec) });
+    games.set(game.slug, { game, wire, engineWire: createWire(game), sealer, specJson: JSON.stringify(game.spec) });
   }
 
   const accessLog = createAccessLog(logger, options.logSample ?? 1);

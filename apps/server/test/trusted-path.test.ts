@@ -6,8 +6,8 @@ import { fileURLToPath } from 'node:url';
 import { createWire, type Game, type OkResponse, type StateCodec, type StateSealer } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
-import { responseJson } from '../src/response-json.ts';
-import { createAesCodec, createHmacSealer, deriveKeys } from '../src/sealing.ts';
+import { actOnBody, createAesCodec, createHmacSealer, deriveKeys } from '../src/sealing.ts';
+import { DEFAULT_LIMITS } from '../src/server.ts';
 
 const packages = resolve(fileURLToPath(import.meta.url), '../../../../packages');
 const keys = deriveKeys('trusted-path-secret-0123');
@@ -31,9 +31,9 @@ function wires(game: Game) {
 
 /** The response's bytes, with a token replaced by what it holds (its IV is random, so the bytes always differ). */
 function bytesOf(response: OkResponse | { ok: false }, codec: StateCodec | null): string {
-  if (!codec || !('stateToken' in response)) return responseJson(response);
+  if (!codec || !('stateToken' in response)) return JSON.stringify(response);
   const opened = codec.open(response.stateToken as string);
-  return responseJson({ ...response, stateToken: opened.ok ? JSON.stringify(opened.value) : 'unopened' });
+  return JSON.stringify({ ...response, stateToken: opened.ok ? JSON.stringify(opened.value) : 'unopened' });
 }
 
 describe('trusted path', () => {
@@ -57,4 +57,32 @@ describe('trusted path', () => {
     // A golden replay is accepted to its end: the comparison ran over every step, not only up to a refusal.
     expect(steps).toBe(record.actions.length);
   });
+
+  it.each(goldens)(
+    "$name: the server's sealed path on the body bytes answers what the validating wire answers, every form",
+    async ({ slug, record }) => {
+      const game = (await registry.load(slug))!;
+      if (game.spec.carry === 'stateToken') return; // a token game's route is the wire itself (above)
+      const { trusted, validating } = wires(game);
+      const sealer = createHmacSealer(keys, slug);
+      const served = { game, wire: trusted, engineWire: createWire(game), sealer, specJson: '' };
+      let current = trusted.init(record.seed) as OkResponse;
+      let steps = 0;
+      for (const [index, action] of (record.actions as unknown[]).entries()) {
+        const text = JSON.stringify({ state: current.state, action });
+        // The body as sent back unchanged: its state's bytes open on the fast path (no re-serialisation).
+        expect(sealer.openStateText(JSON.stringify(current.state))).not.toBeNull();
+        for (const form of ['full', 'compact', 'lean'] as const) {
+          const options = form === 'full' ? undefined : form === 'lean' ? { lean: true as const } : { compact: true };
+          const expected = JSON.stringify(validating.act(JSON.parse(text), options));
+          expect(actOnBody(served, Buffer.from(text), DEFAULT_LIMITS, form).json, `step ${index} ${form}`).toBe(expected);
+        }
+        const next = trusted.act(JSON.parse(text));
+        if (!next.ok) break;
+        current = next;
+        steps++;
+      }
+      expect(steps).toBe(record.actions.length);
+    },
+  );
 });

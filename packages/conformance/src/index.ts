@@ -16,7 +16,7 @@ import {
 } from './checks.ts';
 import { readGoldens, verifyGolden } from './golden.ts';
 import { checkMutations, type MutationOptions } from './mutation.ts';
-import { checkServedSchemas } from './schemas.ts';
+import { checkCanonicalOrder, checkServedSchemas } from './schemas.ts';
 
 export * from './adapters.ts';
 export * from './checks.ts';
@@ -91,6 +91,16 @@ export function runConformance<S, A, O extends Observation>(options: Conformance
         const result = checkServedSchemas(game, o);
         expect(result.problems).toEqual([]);
         expect(result.responses).toBeGreaterThan(o.seeds > 1 ? 20 : 0);
+      },
+      timeout * 2,
+    );
+    it(
+      'a plain-state game builds its states with keys in canonical order (the server signs their native JSON)',
+      () => {
+        if (game.spec.carry === 'stateToken') return;
+        const result = checkCanonicalOrder(game, o);
+        expect(result.problems).toEqual([]);
+        expect(result.states).toBeGreaterThan(0);
       },
       timeout * 2,
     );

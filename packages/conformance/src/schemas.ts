@@ -1,7 +1,16 @@
 // The served JSON Schemas checked against what the engine really emits: every state (as it travels on the wire),
 // every observation and every legal or accepted action of random play, with ajv (draft 2020-12). A schema kept
 // beside a validator can drift from it; this is what keeps the spec honest.
-import { createWire, type Game, leanOf, leanResponseSchema, type OkResponse, PlainTokenCodec, publicStateOf } from '@hearth/engine';
+import {
+  canonicalJson,
+  createWire,
+  type Game,
+  leanOf,
+  leanResponseSchema,
+  type OkResponse,
+  PlainTokenCodec,
+  publicStateOf,
+} from '@hearth/engine';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import type { CheckOptions } from './checks.ts';
 import { seedAt } from './checks.ts';
@@ -80,4 +89,24 @@ const plain = (schema: unknown) => JSON.parse(JSON.stringify(schema));
 function describe(v: ValidateFunction): string {
   const e = v.errors?.[0];
   return e ? `${e.instancePath || '/'} ${e.message ?? ''} ${JSON.stringify(e.params)}` : 'invalid';
+}
+
+/**
+ * A plain-state game builds every state with its keys in canonical (sorted) order, at every depth, so the server
+ * signs the state's native JSON without a sorted copy: JSON.stringify(state) is canonicalJson(state) for init's
+ * state and every state act returns, over random play.
+ */
+export function checkCanonicalOrder(game: Game, o: CheckOptions, maxSeeds = 20): { problems: string[]; states: number } {
+  const problems: string[] = [];
+  let states = 0;
+  const look = (where: string, state: unknown) => {
+    states++;
+    if (JSON.stringify(state) !== canonicalJson(state)) problems.push(`${where}: the state's keys are not in canonical order`);
+  };
+  for (let k = 0; k < Math.min(o.seeds, maxSeeds) && problems.length < 10; k++) {
+    const seed = seedAt(k);
+    look(`seed ${seed} init`, game.init(seed).state);
+    randomPlay(game, seed, o.maxTurns, o, (s) => look(`seed ${seed} after ${JSON.stringify(s.action)}`, s.after.state));
+  }
+  return { problems: problems.slice(0, 10), states };
 }

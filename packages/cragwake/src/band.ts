@@ -7,7 +7,7 @@ import { BAND_ROWS, bandBottom, type Cell, COLUMNS, type CragState, floorRow, is
 
 const FOG_CELLS = (): Cell[] => [null, null, null, null, null, null];
 
-export const foggedRow = (row: number): Row => ({ row, overhang: false, fogged: true, cells: FOG_CELLS() });
+export const foggedRow = (row: number): Row => ({ cells: FOG_CELLS(), fogged: true, overhang: false, row });
 
 /** The highest visible row: the high point plus the foresight of the pitch being climbed. */
 export const visibleTop = (wall: Wall, s: CragState): number => s.highPoint + wall.difficulty(s.pitch).foresight;
@@ -87,7 +87,7 @@ export function repairBand(wall: Wall, s: CragState, fromRow = 0): number {
     if (add === 0) continue;
     for (let c = 0; c < COLUMNS; c++) {
       if (add & (1 << c)) {
-        above.cells[c] = { kind: 'plain', breaths: 0, cracks: 0, ice: 'dry' };
+        above.cells[c] = { breaths: 0, cracks: 0, ice: 'dry', kind: 'plain' };
         written++;
       }
     }

@@ -79,7 +79,7 @@ export function createWall(kernel: CragKernel): Wall {
       const raw = cells();
       const list: Cell[] = [];
       for (let c = 0; c < 6; c++) list.push(decodeCell(raw[c] as number));
-      return { row, overhang: raw[6] === 1, fogged: false, cells: list };
+      return { cells: list, fogged: false, overhang: raw[6] === 1, row };
     },
     rowMask: (seed, row) => kernel.generateRow(seed >>> 0, row),
     repairColumns: (belowMask, aboveMask) => kernel.repairColumns(belowMask, aboveMask),
@@ -102,10 +102,10 @@ export function decodeCell(v: number): Cell {
   if (v === 0) return null;
   const m = K.CELL_FIELD_MASK;
   const hold: Hold = {
-    kind: KINDS[(v >> K.CELL_KIND_SHIFT) & m] as Kind,
     breaths: (v >> K.CELL_BREATHS_SHIFT) & m,
     cracks: (v >> K.CELL_CRACKS_SHIFT) & m,
     ice: ICES[(v >> K.CELL_ICE_SHIFT) & m] as Ice,
+    kind: KINDS[(v >> K.CELL_KIND_SHIFT) & m] as Kind,
   };
   return hold;
 }

@@ -197,24 +197,28 @@ export const anyMoveLegal = (s: CragState): boolean => scanMoves(s, null);
 /** A fresh game: pitch 1, full tank, at row 0 column 3, the band around row 0. */
 export function initState(wall: Wall, seed: number): CragState {
   const d = wall.difficulty(1);
+  // Keys in canonical (sorted) order (see cloneState); the kernel calls keep their order (band, gusts, rockfall).
+  const band = freshBand(wall, seed, 0, d.foresight);
+  const gusts = { now: wall.gusts(seed, 0, 1), next: wall.gusts(seed, 1, 1) };
+  const rockfall = { now: wall.rockfall(seed, 0, 1), next: wall.rockfall(seed, 1, 1) };
   return {
-    seed,
-    turn: 0,
-    phase: 'climbing',
-    ending: null,
-    row: 0,
+    band,
+    cleanStreak: 0,
     col: 3,
+    ending: null,
+    gusts: { next: gusts.next, now: gusts.now },
+    highPoint: 0,
+    phase: 'climbing',
+    pitch: 1,
+    pitchDipped: false,
+    rockfall: { next: rockfall.next, now: rockfall.now },
+    row: 0,
+    score: 0,
+    seed,
+    spindrift: 0,
     stamina: d.tank,
     tank: d.tank,
-    pitch: 1,
-    highPoint: 0,
-    score: 0,
-    cleanStreak: 0,
-    pitchDipped: false,
-    spindrift: 0,
-    band: freshBand(wall, seed, 0, d.foresight),
-    gusts: { now: wall.gusts(seed, 0, 1), next: wall.gusts(seed, 1, 1) },
-    rockfall: { now: wall.rockfall(seed, 0, 1), next: wall.rockfall(seed, 1, 1) },
+    turn: 0,
   };
 }
 

@@ -33,27 +33,28 @@ export function cloneState(s: CragState): CragState {
   const band: Row[] = [];
   for (const r of s.band) {
     const cells: Cell[] = [];
-    for (const c of r.cells) cells.push(c === null ? null : { kind: c.kind, breaths: c.breaths, cracks: c.cracks, ice: c.ice });
-    band.push({ row: r.row, overhang: r.overhang, fogged: r.fogged, cells });
+    for (const c of r.cells) cells.push(c === null ? null : { breaths: c.breaths, cracks: c.cracks, ice: c.ice, kind: c.kind });
+    band.push({ cells, fogged: r.fogged, overhang: r.overhang, row: r.row });
   }
+  // Keys in canonical (sorted) order, here and wherever a state is built: the server signs the native JSON.
   return {
-    seed: s.seed,
-    turn: s.turn,
-    phase: s.phase,
-    ending: s.ending,
-    row: s.row,
+    band,
+    cleanStreak: s.cleanStreak,
     col: s.col,
+    ending: s.ending,
+    gusts: { next: s.gusts.next.slice(), now: s.gusts.now.slice() },
+    highPoint: s.highPoint,
+    phase: s.phase,
+    pitch: s.pitch,
+    pitchDipped: s.pitchDipped,
+    rockfall: { next: s.rockfall.next, now: s.rockfall.now },
+    row: s.row,
+    score: s.score,
+    seed: s.seed,
+    spindrift: s.spindrift,
     stamina: s.stamina,
     tank: s.tank,
-    pitch: s.pitch,
-    highPoint: s.highPoint,
-    score: s.score,
-    cleanStreak: s.cleanStreak,
-    pitchDipped: s.pitchDipped,
-    spindrift: s.spindrift,
-    band,
-    gusts: { now: s.gusts.now.slice(), next: s.gusts.next.slice() },
-    rockfall: { now: s.rockfall.now, next: s.rockfall.next },
+    turn: s.turn,
   };
 }
 

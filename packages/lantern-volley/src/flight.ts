@@ -118,18 +118,17 @@ export class FlightSim {
     for (let o = 0; o < all.length; o += EVENT_REC) {
       const type: EventType = EVENT_KIND[all[o] as keyof typeof EVENT_KIND];
       const rawId = all[o + 1]!;
-      const e: ShotEvent = {
-        type,
-        id: rawId < 0 ? null : rawId,
-        x: all[o + 2]!,
-        y: all[o + 3]!,
-        bounces: all[o + 4]!,
-        distance: all[o + 5]!,
-        points: all[o + 6]!,
-      };
-      if (type === 'light') e.chain = all[o + 7]!;
-      if (type === 'fade') e.cause = FADE_CAUSE[all[o + 7] as keyof typeof FADE_CAUSE] as FadeCause;
-      events.push(e);
+      // Keys in canonical (sorted) order, the optional cause and chain in their places: events travel in the state.
+      const bounces = all[o + 4]!;
+      const distance = all[o + 5]!;
+      const id = rawId < 0 ? null : rawId;
+      const points = all[o + 6]!;
+      const x = all[o + 2]!;
+      const y = all[o + 3]!;
+      if (type === 'light') events.push({ bounces, chain: all[o + 7]!, distance, id, points, type, x, y });
+      else if (type === 'fade')
+        events.push({ bounces, cause: FADE_CAUSE[all[o + 7] as keyof typeof FADE_CAUSE] as FadeCause, distance, id, points, type, x, y });
+      else events.push({ bounces, distance, id, points, type, x, y });
     }
     return events;
   }

@@ -57,16 +57,17 @@ export function createRules(sim: FlightSim): LanternRules {
   const layouts = new LayoutCache(sim);
 
   const init = (seed: number): State => {
+    // Keys in canonical (sorted) order, as in every state and shot: the server signs the native JSON.
     const s: State = {
-      seed: seed >>> 0,
-      wave: 1,
-      wispsLeft: waveRow(1).wisps,
+      gameOver: false,
+      lastShot: null,
       lit: new Array(waveRow(1).lanterns).fill(false),
       score: 0,
+      seed: seed >>> 0,
       shots: 0,
-      gameOver: false,
+      wave: 1,
+      wispsLeft: waveRow(1).wisps,
       won: false,
-      lastShot: null,
     };
     layouts.get(s.seed, 1);
     return s;
@@ -101,13 +102,13 @@ export function createRules(sim: FlightSim): LanternRules {
     state.wispsLeft--;
     state.shots++;
     const shot: LastShot = {
-      wave: state.wave,
       angleDeg: (FIRST_TENTH + index) / 10,
-      path: flight.path,
+      bonus: { efficiency: 0, oneShotWonder: 0, waveClear: 0 },
       events: flight.events,
-      waveCleared: false,
-      bonus: { waveClear: 0, efficiency: 0, oneShotWonder: 0 },
+      path: flight.path,
       points: 0,
+      wave: state.wave,
+      waveCleared: false,
     };
     if (state.lit.every(Boolean)) {
       shot.waveCleared = true;

@@ -94,14 +94,16 @@ export function readBoard(b: BoardViews, previous: readonly Entity[]): Entity[] 
       old.hp = b.hp[cell]!;
       old.drift = b.drift[cell] as Entity['drift'];
       out.push(old);
-    } else
+    }
+    // Keys in canonical (sorted) order, as in every state: the server signs the native JSON.
+    else
       out.push({
+        col,
+        drift: b.drift[cell] as Entity['drift'],
+        hp: b.hp[cell]!,
         id: b.id[cell]!,
         kind: KIND_BY_CODE[k]!,
         lane: cell - col * LANES,
-        col,
-        hp: b.hp[cell]!,
-        drift: b.drift[cell] as Entity['drift'],
       });
   }
   return out;

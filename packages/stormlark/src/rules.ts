@@ -90,20 +90,20 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
 
   function init(seed: number): StormlarkState {
     const s: StormlarkState = {
-      seed: seed >>> 0,
-      rngState: 0,
-      column: 0,
-      shipLane: 3,
-      entities: [],
-      phase: 'flying',
-      hull: MAX_HULL,
-      charge: MAX_CHARGE,
       chain: 0,
-      reach: 1,
+      charge: MAX_CHARGE,
+      column: 0,
+      entities: [],
+      hull: MAX_HULL,
       hullLost: false,
-      turn: 0,
-      score: 0,
       nextId: 0,
+      phase: 'flying',
+      reach: 1,
+      rngState: 0,
+      score: 0,
+      seed: seed >>> 0,
+      shipLane: 3,
+      turn: 0,
     };
     load(s.entities);
     // columns 1..9 of the first reach, drawn into board columns 1..9 in order

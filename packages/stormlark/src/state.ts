@@ -133,22 +133,23 @@ export function cloneState(s: StormlarkState): StormlarkState {
   const entities = new Array<Entity>(s.entities.length);
   for (let i = 0; i < entities.length; i++) {
     const e = s.entities[i]!;
-    entities[i] = { id: e.id, kind: e.kind, lane: e.lane, col: e.col, hp: e.hp, drift: e.drift };
+    entities[i] = { col: e.col, drift: e.drift, hp: e.hp, id: e.id, kind: e.kind, lane: e.lane };
   }
+  // Keys in canonical (sorted) order, here and wherever a state is built: the server signs the native JSON.
   return {
-    seed: s.seed,
-    rngState: s.rngState,
-    column: s.column,
-    shipLane: s.shipLane,
-    entities,
-    phase: s.phase,
-    hull: s.hull,
-    charge: s.charge,
     chain: s.chain,
-    reach: s.reach,
+    charge: s.charge,
+    column: s.column,
+    entities,
+    hull: s.hull,
     hullLost: s.hullLost,
-    turn: s.turn,
-    score: s.score,
     nextId: s.nextId,
+    phase: s.phase,
+    reach: s.reach,
+    rngState: s.rngState,
+    score: s.score,
+    seed: s.seed,
+    shipLane: s.shipLane,
+    turn: s.turn,
   };
 }

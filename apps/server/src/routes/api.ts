@@ -13,8 +13,7 @@ import {
   type ServerContext,
   unknownGame,
 } from '../context.ts';
-import { responseJson } from '../response-json.ts';
-import { type HmacSealer, SEAL_FIELD } from '../sealing.ts';
+import { actOnBody, SEAL_FIELD, writeResponse } from '../sealing.ts';
 import { parseSeedParam } from '../seed.ts';
 import { memberSpan } from '../state-span.ts';
 
@@ -37,8 +36,8 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     return served;
   };
 
-  /** Content type, size and shape checks shared by the POST routes; the parsed body or an error response. */
-  const jsonBody = async (c: AppContext, served?: ServedGame): Promise<Record<string, unknown> | Response> => {
+  /** Content type and size checks shared by the POST routes; the body's bytes or an error response. */
+  const bodyBytes = async (c: AppContext): Promise<Buffer | Response> => {
     const typeProblem = checkContentType(c.req.header('content-type'));
     if (typeProblem) return fail(ctx, c, 415, 'unsupported_media_type', typeProblem);
     let bytes: Buffer | null;
@@ -53,10 +52,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
       // The rest of an oversized body is not read: close the connection rather than drain it.
       return fail(ctx, c, 413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });
     }
-    const parsed = parseJsonBody(bytes, ctx.limits, served?.sealer ? vouchState(served.sealer) : undefined);
-    if (!parsed.ok) return fail(ctx, c, parsed.status, parsed.reason, parsed.message);
-    bodyText.set(parsed.value as object, parsed.text);
-    return parsed.value as Record<string, unknown>;
+    return bytes;
   };
 
   app.get('/api/games', route('/api/games'), (c) => {
@@ -100,8 +96,10 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     const view = viewParam(c);
     if (view === null) return fail(ctx, c, 400, 'invalid_query', VIEW_PROBLEM);
     // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
-    const { spec: _, ...first } = served.wire.init(seed.seed, formOptions(view)) as Record<string, unknown>;
-    const json = responseJson(first);
+    // A plain-state game's response comes from the unsealed wire and is sealed as it is serialised.
+    const wire = served.sealer ? served.engineWire : served.wire;
+    const { spec: _, ...first } = wire.init(seed.seed, formOptions(view)) as Record<string, unknown>;
+    const json = served.sealer ? writeResponse(served.sealer, first) : JSON.stringify(first);
     const body = withSpec === '0' ? json : `${json.slice(0, -1)},"spec":${served.specJson}}`;
     return c.body(body, 200, { 'content-type': 'application/json' });
   });
@@ -111,21 +109,17 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (served instanceof Response) return served;
     const view = viewParam(c);
     if (view === null) return fail(ctx, c, 400, 'invalid_query', VIEW_PROBLEM);
-    const body = await jsonBody(c, served);
-    if (body instanceof Response) return body;
-    // view=compact adds `view`: the engine's CompactView, with the recap of this action; view=lean answers the
-    // LeanResponse (state, score, gameOver, view) without computing the observation or the legal-action list.
-    const response = served.wire.act(body, formOptions(view));
-    // JSON.stringify(response), reusing the sealed state's JSON the sealer has just made.
-    if (response.ok) return c.body(responseJson(response), 200, { 'content-type': 'application/json' });
-    ctx.metrics.refusal(c.get('route'), c.get('game'), response.reason);
-    // A state the server cannot vouch for is a bad request; a rule refusal is a normal answer (HTTP 200).
-    if (response.reason === Reasons.invalidState) return c.json(response, 400);
-    if (response.reason === Reasons.internalError) {
-      ctx.logger.error({ requestId: c.get('requestId'), game: c.get('game'), message: response.message }, 'engine error');
-      return c.json(response, 500);
-    }
-    return c.json(response);
+    const bytes = await bodyBytes(c);
+    if (bytes instanceof Response) return bytes;
+    // The sealed path (sealing.ts): verify, step on the trusted path, seal and serialise. view=compact adds `view`
+    // (the engine's CompactView, with the recap of this action); view=lean answers the LeanResponse (state, score,
+    // gameOver, view) without computing the observation or the legal-action list.
+    const outcome = actOnBody(served, bytes, ctx.limits, view);
+    const problem = outcome.refusal?.reason ?? outcome.error;
+    if (problem !== undefined) ctx.metrics.refusal(c.get('route'), c.get('game'), problem);
+    if (outcome.refusal?.reason === Reasons.internalError)
+      ctx.logger.error({ requestId: c.get('requestId'), game: c.get('game'), message: outcome.refusal.message }, 'engine error');
+    return c.body(outcome.json, outcome.status, { 'content-type': 'application/json' });
   });
 
   app.get('/api/games/:slug/spec', route('/api/games/:slug/spec'), (c) => {
@@ -143,8 +137,11 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   app.post('/api/games/:slug/verify', route('/api/games/:slug/verify'), async (c) => {
     const served = lookup(c);
     if (served instanceof Response) return served;
-    const body = await jsonBody(c);
-    if (body instanceof Response) return body;
+    const bytes = await bodyBytes(c);
+    if (bytes instanceof Response) return bytes;
+    const parsed = parseJsonBody(bytes, ctx.limits);
+    if (!parsed.ok) return fail(ctx, c, parsed.status, parsed.reason, parsed.message);
+    const body = parsed.value as Record<string, unknown>;
     const seed = parseSeedNumber(body.seed);
     if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
     if (!Array.isArray(body.actions)) return fail(ctx, c, 400, 'invalid_body', 'actions must be an array of actions');
@@ -155,12 +152,10 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (wait > 0) return rateLimited(ctx, c, wait);
     // Off the event loop: a long list replays in a worker thread while this process keeps answering.
     // The list goes to the worker as the JSON text it came in (one string copy, no structured clone of it).
-    const text = bodyText.get(body);
-    const span = text === undefined ? null : memberSpan(text, 'actions');
-    const job =
-      text !== undefined && span
-        ? { slug: served.game.slug, seed: seed.seed, actionsJson: text.slice(span.start, span.end) }
-        : { slug: served.game.slug, seed: seed.seed, actions: body.actions };
+    const span = memberSpan(parsed.text, 'actions');
+    const job = span
+      ? { slug: served.game.slug, seed: seed.seed, actionsJson: parsed.text.slice(span.start, span.end) }
+      : { slug: served.game.slug, seed: seed.seed, actions: body.actions };
     const result = await replayOrRespond(ctx, c, job);
     if (result instanceof Response) return result;
     if (!result.ok) {
@@ -197,36 +192,7 @@ function viewParam(c: AppContext): ResponseForm | null {
 }
 
 /** The wire's options for a response form. */
-const formOptions = (view: ResponseForm) => (view === 'full' ? undefined : view === 'lean' ? { lean: true } : { compact: true });
-
-/** The JSON text each parsed body came from (for cutting members out of it). */
-const bodyText = new WeakMap<object, string>();
-
-/**
- * The action route's fast check: the body's `state` member, byte for byte as sent, carries this server's seal
- * (the sealer then opens it without serialising it again, and the limits walk skips it).
- */
-const vouchState = (sealer: HmacSealer) => (text: string, body: Record<string, unknown>) => {
-  const state = body.state;
-  if (state === null || typeof state !== 'object') return null;
-  // The body as JSON.stringify({ state, action }) writes it: the state first, ending at the seal this server put
-  // last. Found with indexOf instead of a scan; it counts only if nothing after it could be another "state" key
-  // (JSON.parse keeps the last duplicate): no `"state"` and no escape in the rest. Anything else is scanned.
-  if (text.startsWith(STATE_FIRST)) {
-    const at = text.indexOf(SEAL_AT, STATE_FIRST.length);
-    const end = at + SEAL_AT.length + SEAL_TAIL;
-    if (at > 0 && text.charCodeAt(end - 1) === 125 /* } */) {
-      const rest = text.slice(end);
-      if (!rest.includes('"state"') && !rest.includes('\\') && sealer.vouch(text.slice(STATE_FIRST.length, end), state)) return 'state';
-    }
-  }
-  const span = memberSpan(text, 'state');
-  return span && sealer.vouch(text.slice(span.start, span.end), state) ? 'state' : null;
-};
-const STATE_FIRST = '{"state":';
-const SEAL_AT = '"seal":"v1.';
-/** 43 base64url characters, the closing quote and the state's closing brace. */
-const SEAL_TAIL = 43 + 2;
+const formOptions = (view: ResponseForm) => (view === 'full' ? undefined : view === 'lean' ? { lean: true as const } : { compact: true });
 
 /** Route patterns and the methods each accepts, for 405 answers with an Allow header. */
 export const API_METHODS: Record<string, string> = {
