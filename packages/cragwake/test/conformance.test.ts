@@ -94,6 +94,7 @@ const MUTATION_FIELDS = [
 
 runConformance({
   label: 'cragwake (wasm kernel)',
+  canonicalOrder: true,
   load: async () => {
     game = (await gameModule.load()) as CragGame;
     return game;
@@ -110,6 +111,7 @@ runConformance({
 
 runConformance({
   label: 'cragwake (JavaScript build of the kernel)',
+  canonicalOrder: true,
   load: () => gameModule.load({ kernel: 'js' }),
   seeds: 40,
   maxTurns: 200,

@@ -40,6 +40,7 @@ if (process.env.GOLDEN_UPDATE) {
 
 runConformance({
   label: 'lantern-volley',
+  canonicalOrder: true,
   load: async () => {
     game = await gameModule.load();
     return game;

@@ -11,6 +11,7 @@ const withBoard = (s: StormlarkState, entities: Entity[]) => ({ ...copy(s), enti
 
 runConformance({
   load: () => gameModule.load(),
+  canonicalOrder: true,
   seeds: 200,
   maxTurns: 400,
   extraFields: 'refused',
