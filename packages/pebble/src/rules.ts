@@ -16,14 +16,14 @@ export function initState(seed: number): PebbleState {
 export function parseAction(value: unknown): Parsed<PebbleAction> {
   if (ActionCheck.Check(value)) return { ok: true, value: value.type === 'end' ? { type: 'end' } : { type: 'move', cell: value.cell } };
   if (!v.isRecord(value)) return { ok: false, message: 'an action is an object: {"type":"move","cell":N} or {"type":"end"}' };
-  return { ok: false, message: 'actions are {"type":"move","cell":N} (N an integer) and {"type":"end"}, with no other keys' };
+  return { ok: false, message: 'actions are {"type":"move","cell":N} (N a cell, 0 to 24) and {"type":"end"}, with no other keys' };
 }
 
 export const isOver = (s: PebbleState) => s.ended || s.turn >= TURNS;
 
 export function refuse(s: PebbleState, a: PebbleAction): RuleRefusal | null {
   if (isOver(s)) return { reason: Reason.gameOver, message: 'the game is over' };
-  if (a.type === 'move' && !(a.cell >= 0 && a.cell < CELLS && distance(s.at, a.cell) === 1))
+  if (a.type === 'move' && distance(s.at, a.cell) !== 1)
     return { reason: Reason.outOfReach, message: `cell ${a.cell} is not next to the pawn (at ${s.at})` };
   return null;
 }

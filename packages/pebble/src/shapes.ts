@@ -28,7 +28,7 @@ export const StateShape = Type.Object(
 );
 
 export const MoveShape = Type.Object(
-  { type: Type.Literal('move'), cell: Type.Integer({ description: 'a cell orthogonally next to the pawn' }) },
+  { type: Type.Literal('move'), cell: Cell('a cell orthogonally next to the pawn') },
   { ...closed, description: 'Step to an orthogonally adjacent cell; a pebble there is picked up (+10).' },
 );
 export const EndShape = Type.Object({ type: Type.Literal('end') }, { ...closed, description: 'Stop the game and keep the score.' });

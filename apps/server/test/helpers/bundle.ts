@@ -9,12 +9,17 @@ const appDir = resolve(fileURLToPath(import.meta.url), '../../..');
 
 /**
  * Builds the production bundle into a fresh folder outside the repository (no node_modules anywhere above
- * it), so running it proves the bundle is self-contained. Returns the bundle's path.
+ * it), so running it proves the bundle is self-contained. Returns the bundle's path. `env` reaches the build
+ * (HEARTH_REGISTRY: a test build serving the test registry).
  */
-export function buildBundleOutsideRepo(): string {
+export function buildBundleOutsideRepo(env: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'hearth-bundle-'));
   const out = join(dir, 'server.mjs');
-  execFileSync(process.execPath, [join(appDir, 'scripts/build.mjs'), out], { stdio: 'pipe', timeout: 120_000 });
+  execFileSync(process.execPath, [join(appDir, 'scripts/build.mjs'), out], {
+    stdio: 'pipe',
+    timeout: 120_000,
+    env: { ...process.env, ...env },
+  });
   return out;
 }
 

@@ -1,3 +1,4 @@
+import { nextBody } from '@hearth/engine';
 import { hash } from '@hearth/rng';
 import { sampleFromSchema } from '../../src/schema-sample.ts';
 
@@ -35,7 +36,6 @@ export async function playThroughApi(
   const init = await get(`/api/games/${slug}/init?seed=${seed}`);
   if (init.status !== 200 || !init.body.ok) throw new Error(`init failed: ${JSON.stringify(init.body).slice(0, 300)}`);
   const grammar = init.body.spec.actionGrammar;
-  const byToken = init.body.spec.carry === 'stateToken';
   const rand = chooser(seed);
   let last = init.body;
   const actions: unknown[] = [];
@@ -44,7 +44,7 @@ export async function playThroughApi(
   while (!last.gameOver && actions.length < maxTurns) {
     const legal: unknown[] = last.legalActions;
     const action = legal.length > 0 ? legal[rand.pick(legal.length)] : sampleFromSchema(grammar, rand);
-    const body = byToken ? { stateToken: last.stateToken, action } : { state: last.state, action };
+    const body = nextBody(init.body.spec, last, action);
     const res = await post(`/api/games/${slug}/action`, body);
     requests++;
     if (res.status !== 200) throw new Error(`action answered ${res.status}: ${JSON.stringify(res.body).slice(0, 300)}`);
