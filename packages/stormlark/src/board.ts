@@ -3,7 +3,7 @@
 // entity's index in the list the board was written from (-1 for a fresh one), carried by the kernel
 // as entities move, so reading the board back updates the same entity objects instead of allocating.
 import { CELLS, CRAG, DRIFTER, EMPTY, GATE, KNOT, LANES, MOTE, RIMESHELL, SPARKER, SQUALL, WARDEN } from '../assembly/constants.ts';
-import type { Entity, Kind } from './state.ts';
+import type { Entity, Kind } from './shapes/state.ts';
 
 // The kind codes and the board geometry come from the one file the kernel also compiles.
 export { CELLS, COLS, CRAG, DRIFTER, EMPTY, GATE, KNOT, LANES, MOTE, RIMESHELL, SPARKER, SQUALL, WARDEN } from '../assembly/constants.ts';
