@@ -63,8 +63,15 @@ describe('lantern volley renderer', () => {
   it('draws the arena entities, lit lanterns, the aim and the last shot with its events; animates a shot once', () => {
     const view = viewOf('lantern-volley', {}, [], observation, { lastShot }, spec);
     const ui = lanternVolleyRenderer.initUi();
-    const first = lanternVolleyRenderer.render(view, ui);
+    const whole = lanternVolleyRenderer.render(view, ui);
+    // the arena itself (the legend below it draws one sample of each kind with the same shapes)
+    const first = whole.slice(0, whole.indexOf('</svg>') + 6);
     expect(first).toContain('viewBox="0 0 1080 1440"');
+    // a paper screen is hatched and a mirror has its glint: neither reads like a beam
+    expect(first).toContain('fill="url(#lv-hatch)"');
+    expect(first).toContain('class="mirror-glint"');
+    for (const id of ['unlit', 'lit', 'gong', 'beam', 'screen', 'brazier'])
+      expect(whole, `legend sample of ${id}`).toMatch(new RegExp(`<li data-kind="${id}"><svg class="legend-icon`));
     expect(first).toContain('class="beam"');
     expect(first).toContain('class="mirror"');
     expect(first).toContain('class="screen"');
@@ -82,7 +89,7 @@ describe('lantern volley renderer', () => {
     expect(first).toContain('90.0°');
     // a redraw of the same response (aiming) does not replay the animation
     expect(lanternVolleyRenderer.render(view, ui)).not.toContain('shot-path animate');
-    expect(actsIn(first)).toEqual([{ type: 'SHOOT', angleDeg: 90 }]);
+    expect(actsIn(whole)).toEqual([{ type: 'SHOOT', angleDeg: 90 }]);
   });
 
   it('aims with keys and buttons, shoots with Space, and sends a typed angle as typed', () => {
@@ -101,6 +108,13 @@ describe('lantern volley renderer', () => {
     expect(ui.angle).toBe(120);
     for (let i = 0; i < 200; i++) lanternVolleyRenderer.onKey?.('ArrowLeft', view, ui);
     expect(ui.angle).toBe(165);
+    // coarse aiming: 10° a press with Shift (or PageUp/PageDown), so 165° to 15° is 15 presses, not 150
+    for (let i = 0; i < 15; i++) lanternVolleyRenderer.onKey?.('Shift+ArrowRight', view, ui);
+    expect(ui.angle).toBe(15);
+    lanternVolleyRenderer.onKey?.('PageUp', view, ui);
+    expect(ui.angle).toBe(25);
+    lanternVolleyRenderer.onUi?.('turn:-10', view, ui);
+    expect(ui.angle).toBe(15);
   });
 
   it('a replay shows the replayed shot’s own angle, not the default aim', () => {

@@ -169,6 +169,14 @@ ${rulesPanel(spec, renderer.keyHelp)}
     return undefined;
   };
 
+  /** The engine's words with its action names as the game's look labels them ("endRun" -> "“End run”"). */
+  const inPlayerWords = (text: string): string => {
+    let out = text;
+    for (const [type, a] of Object.entries(spec.look?.actions ?? {}))
+      out = out.replace(new RegExp(`\\b${type.replace(/[^A-Za-z0-9_]/g, '')}\\b`, 'g'), `“${a.label}”`);
+    return out;
+  };
+
   /** Every disabled action with the engine's reason, as visible text under the board (not only a tooltip). */
   const drawWhyNot = () => {
     const off = Array.from(board.querySelectorAll<HTMLButtonElement>('button[disabled][data-act]'));
@@ -182,7 +190,7 @@ ${rulesPanel(spec, renderer.keyHelp)}
       .map((el) => {
         const name = (el.textContent ?? '').replace(/\s*\([^)]*\)\s*$/, '').trim();
         const why = (el.title || NOT_LEGAL).replace(/^Not possible now:\s*/, '');
-        return `<li data-key="${esc(el.dataset.key ?? '')}"><strong>${esc(name)}</strong>: ${esc(sentence(why))}</li>`;
+        return `<li data-key="${esc(el.dataset.key ?? '')}"><strong>${esc(name)}</strong>: ${esc(sentence(inPlayerWords(why)))}</li>`;
       })
       .join('')}</ul>`;
   };
@@ -332,7 +340,7 @@ ${rulesPanel(spec, renderer.keyHelp)}
       persist();
       showOver(recap);
     } else {
-      say(`Refused: ${sentence(result.message)}`, 'refusal');
+      say(`Refused: ${sentence(inPlayerWords(result.message))}`, 'refusal');
       message.dataset.reason = result.reason;
     }
     board.dataset.responses = String(++responses);

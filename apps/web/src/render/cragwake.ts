@@ -150,7 +150,10 @@ export function drawBand(view: View): string {
       const here = obs.position.row === r.row && obs.position.col === c;
       const target = t === undefined ? undefined : targets[t];
       const keyName = t === undefined ? undefined : TARGET_KEYS[t];
-      const label = `${target ? `move ${keyName ?? (t ?? 0) + 1}: ` : ''}${holdLabel(view, h, r.row, c)}${target ? `, cost ${target.cost}` : ''}`;
+      // a target's name starts with what it shows (its key and cost), then says it in words
+      const label = target
+        ? `${keyName ?? ''} −${target.cost}: ${holdLabel(view, h, r.row, c)}, move ${keyName ?? (t ?? 0) + 1}, cost ${target.cost}`
+        : holdLabel(view, h, r.row, c);
       const attrs = r.fogged
         ? ''
         : actAttrs({ type: 'move', row: r.row, col: c }, `cell-${key}`, label).replace(
@@ -172,7 +175,7 @@ export function drawBand(view: View): string {
   if (ci >= 0) {
     const { x, y } = cellOrigin(view, ci, n, obs.position.col);
     parts.push(
-      `<g class="climber" pointer-events="none" aria-label="you, row ${obs.position.row} column ${obs.position.col}"><rect class="you-ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="9"/><circle cx="${x + CELL - 11}" cy="${y + 11}" r="8"/></g>`,
+      `<g class="climber" pointer-events="none" role="img" aria-label="you, row ${obs.position.row} column ${obs.position.col}"><rect class="you-ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="9"/><circle cx="${x + CELL - 11}" cy="${y + 11}" r="8"/></g>`,
     );
   }
   return `<svg class="board-svg crag" viewBox="0 0 ${width} ${height}" role="group" aria-label="the wall, rows ${obs.wall[0]?.row} to ${obs.wall[n - 1]?.row}">${parts.join('')}</svg>`;
@@ -187,7 +190,8 @@ export const cragwakeRenderer: Renderer<null> = {
     'Click a hold, or press the key drawn on it (1–9, then letters), or step with the arrows / h j k l (y u b n diagonally). . or Space breathes; at a ledge C climbs on and Shift+E ends the run.',
   render(view) {
     const obs = obsOf(view);
-    const breath = obs.breath === null ? '' : ` (${obs.breath > 0 ? '+' : ''}${obs.breath})`;
+    // what a breath does to stamina, in words ("Breathe +2 stamina", not "Breathe (2)")
+    const breath = obs.breath === null ? '' : ` ${obs.breath > 0 ? '+' : obs.breath < 0 ? '−' : '±'}${Math.abs(obs.breath)} stamina`;
     const side = `<div class="side">${gauge('Stamina', obs.stamina, obs.tank, 'stamina')}${stats([
       ['Pitch', obs.pitch],
       ['Next belay', `row ${obs.nextBelay}`],

@@ -3,7 +3,7 @@
 // shot's path is drawn from lastShot.path (animated unless reduced motion), with its bounces, lights, gong
 // rings and end marked from lastShot.events. Aim by dragging on the arena, the arrow keys or the angle field.
 import type { LastShot, Observation } from '@hearth/lantern-volley';
-import { arenaOf, labelOf, legendItem, lookOf, webKinds } from './look.ts';
+import { arenaOf, labelOf, lookOf, webKinds } from './look.ts';
 import { esc, isRecord, legalButton, stats, uiAttrs } from './markup.ts';
 import type { BoardApi, Intent, Renderer, View } from './types.ts';
 
@@ -73,7 +73,42 @@ function drawShot(shot: LastShot, animate: boolean, faded: boolean): string {
         `<g class="${cls}" ${delay}><path class="cross" d="M${x - 24} ${y - 24} L${x + 24} ${y + 24} M${x + 24} ${y - 24} L${x - 24} ${y + 24}"/></g>`,
       );
   }
-  return `<g class="shot" aria-label="last shot at ${shot.angleDeg} degrees: ${shot.events.length} events, ${shot.points} points">${parts.join('')}</g>`;
+  return `<g class="shot" role="img" aria-label="last shot at ${shot.angleDeg} degrees: ${shot.events.length} events, ${shot.points} points">${parts.join('')}</g>`;
+}
+
+/** The hatching a paper screen is filled with (defined once per arena and per legend sample). */
+const HATCH =
+  '<defs><pattern id="lv-hatch" width="14" height="14" patternUnits="userSpaceOnUse" patternTransform="rotate(45)"><rect width="14" height="14" class="screen-paper"/><line x1="0" y1="0" x2="0" y2="14" class="screen-hatch"/></pattern></defs>';
+
+/** A paper screen (absorbs a wisp): hatched, with a dashed edge. */
+const screenShape = (x: number, y: number, w: number, h: number) =>
+  `<rect class="screen" x="${x}" y="${y}" width="${w}" height="${h}" fill="url(#lv-hatch)"/>`;
+
+/** A diagonal mirror (reflects): a silver bar with a bright glint down its middle. */
+const mirrorShape = (x0: number, y0: number, x1: number, y1: number) =>
+  `<g class="mirror-g"><line class="mirror" x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}"/><line class="mirror-glint" x1="${x0}" y1="${y0}" x2="${x1}" y2="${y1}"/></g>`;
+
+/** A gong: a bronze disc with a boss and the cord it hangs from. */
+const gongShape = (x: number, y: number, r: number, title: string) =>
+  `<g class="gong"><line class="gong-cord" x1="${x}" y1="${y - r - 18}" x2="${x}" y2="${y - r}"/><circle class="gong-disc" cx="${x}" cy="${y}" r="${r}"/><circle class="gong-boss" cx="${x}" cy="${y}" r="${Math.max(4, r * 0.3)}"/><title>${esc(title)}</title></g>`;
+
+const kindNote = (view: View, id: string) => lookOf(view)?.kinds.find((k) => k.id === id)?.note;
+
+/** Each kind of the legend drawn by the board's own shapes, at legend size (its colours are the board's). */
+function sample(id: string): string {
+  const body: Record<string, string> = {
+    unlit: '<circle class="lantern" cx="20" cy="14" r="10"/>',
+    lit: '<circle class="lantern lit" cx="20" cy="14" r="10"/>',
+    gong: gongShape(20, 16, 9, 'gong'),
+    beam: `<rect class="beam" x="2" y="9" width="36" height="10"/>${mirrorShape(6, 26, 34, 2)}`,
+    // the hatching is the arena's own pattern (defined once, in the arena drawn beside the legend)
+    screen: screenShape(2, 6, 36, 16),
+    brazier: '<circle class="brazier" cx="20" cy="14" r="9"/>',
+    shot: '<polyline class="shot-path" points="2,24 20,4 38,24"/>',
+    aim: '<line class="aim" x1="4" y1="24" x2="36" y2="4"/>',
+  };
+  const shape = body[id];
+  return shape ? `<svg class="legend-icon volley-icon volley" viewBox="0 0 40 28" aria-hidden="true">${shape}</svg>` : '';
 }
 
 export function drawArena(view: View, ui: AimUi): string {
@@ -81,18 +116,16 @@ export function drawArena(view: View, ui: AimUi): string {
   aimed(view, ui);
   const { width, height } = obs.layout.arena;
   const o = obs.aim.origin;
-  const parts: string[] = [`<rect class="arena" x="0" y="0" width="${width}" height="${height}"/>`];
+  const parts: string[] = [HATCH, `<rect class="arena" x="0" y="0" width="${width}" height="${height}"/>`];
   for (const b of obs.layout.beams) {
-    if (b.kind === 'diagonal') parts.push(`<line class="mirror" x1="${b.x0}" y1="${b.y0}" x2="${b.x1}" y2="${b.y1}"/>`);
+    if (b.kind === 'diagonal') parts.push(mirrorShape(b.x0, b.y0, b.x1, b.y1));
     else parts.push(`<rect class="beam" x="${b.x0}" y="${b.y0}" width="${b.x1 - b.x0}" height="${b.y1 - b.y0}"/>`);
   }
-  for (const s of obs.layout.screens)
-    parts.push(`<rect class="screen" x="${s.x0}" y="${s.y0}" width="${s.x1 - s.x0}" height="${s.y1 - s.y0}"/>`);
+  // a paper screen absorbs: a hatched rose panel with a dashed edge, never a grey rail like a beam
+  for (const s of obs.layout.screens) parts.push(screenShape(s.x0, s.y0, s.x1 - s.x0, s.y1 - s.y0));
   // a gong is a bronze disc with a boss and its cord, never a circle like a lantern
-  for (const g of obs.layout.gongs)
-    parts.push(
-      `<g class="gong"><line class="gong-cord" x1="${g.x}" y1="${g.y - g.r - 18}" x2="${g.x}" y2="${g.y - g.r}"/><circle class="gong-disc" cx="${g.x}" cy="${g.y}" r="${g.r}"/><circle class="gong-boss" cx="${g.x}" cy="${g.y}" r="${Math.max(4, g.r * 0.3)}"/><title>gong ${g.id} (+25, refills the distance)</title></g>`,
-    );
+  const gongNote = kindNote(view, 'gong');
+  for (const g of obs.layout.gongs) parts.push(gongShape(g.x, g.y, g.r, `gong ${g.id}${gongNote ? ` (${gongNote})` : ''}`));
   for (const l of obs.layout.lanterns)
     parts.push(
       `<circle class="lantern${l.lit ? ' lit' : ''}" cx="${l.x}" cy="${l.y}" r="${l.r}"><title>lantern ${l.id}${l.lit ? ' (lit)' : ''}</title></circle>`,
@@ -134,8 +167,10 @@ function legend(view: View): string {
   const look = lookOf(view);
   const { aim } = obsOf(view);
   const range = `${aim.minDeg}° to ${aim.maxDeg}°${look?.board.shape === 'arena' ? `: ${look.board.aimName}` : ''}.`;
-  const items = look ? webKinds(look).filter((k) => k.note !== undefined) : [];
-  return `<p class="legend">${esc(range)} ${items.map(legendItem).join(', ')}.</p>`;
+  const items = look ? webKinds(look) : [];
+  return `<p class="legend">${esc(range)}</p><ul class="legend volley-legend">${items
+    .map((k) => `<li data-kind="${esc(k.id)}">${sample(k.id)} ${esc(k.note ?? k.label)}</li>`)
+    .join('')}</ul>`;
 }
 
 /** The new aim after turning by a token's amount: degrees, or one aim step ("step" / "-step"). */
@@ -146,11 +181,22 @@ function turned(view: View, ui: AimUi, by: string): number {
 }
 
 /** Keys that turn the aim: whole degrees, or one aim step for the fine keys. */
-const TURN_KEYS: Record<string, string> = { ArrowLeft: '1', ArrowRight: '-1', ArrowUp: 'step', ArrowDown: '-step' };
+const TURN_KEYS: Record<string, string> = {
+  ArrowLeft: '1',
+  ArrowRight: '-1',
+  ArrowUp: 'step',
+  ArrowDown: '-step',
+  // coarse aiming: any angle is a few presses away
+  'Shift+ArrowLeft': '10',
+  'Shift+ArrowRight': '-10',
+  PageUp: '10',
+  PageDown: '-10',
+};
 
 export const lanternVolleyRenderer: Renderer<AimUi> = {
   initUi: () => ({ angle: Number.NaN, animated: undefined }),
-  keyHelp: 'Drag on the arena to aim. ←/→ turn 1°, ↑/↓ fine-tune one step, Space or Enter shoots. Or type an angle and press Shoot at.',
+  keyHelp:
+    'Click or drag on the arena to aim. ←/→ turn 1° (with Shift, or PageUp/PageDown, 10°), ↑/↓ fine-tune one step, Space or Enter shoots. Or type an angle and press Shoot at.',
   render(view, ui) {
     const obs = obsOf(view);
     const shot = view.response.lastShot as LastShot | null | undefined;
@@ -166,10 +212,12 @@ export const lanternVolleyRenderer: Renderer<AimUi> = {
       ['Last shot', shot ? `${shot.angleDeg}° → +${shot.points}${shot.waveCleared ? ', wave cleared' : ''}` : '—'],
     ])}
 <div class="actions">${shootButton(view, ui)}
+${turnButton(view, 10, false)}
 ${turnButton(view, 1, false)}
 ${turnButton(view, 1, true)}
 ${turnButton(view, -1, true)}
-${turnButton(view, -1, false)}</div>
+${turnButton(view, -1, false)}
+${turnButton(view, -10, false)}</div>
 <form data-ui="angle" class="angle-form"><label>Angle <input name="value" inputmode="decimal" size="6" value="${esc(deg(view, ui.angle))}"></label><button type="submit">Shoot at</button></form>
 ${legend(view)}</div>`;
     return `<div class="board-row">${drawArena(view, ui)}${side}</div>`;

@@ -50,7 +50,13 @@ export function legalButton(view: View, action: unknown, label: string, key: str
   // the reason: the observation's own refusal when the game publishes one (data-why: no probe needed), else generic
   const title = view.replaying ? 'A replay is playing: use its controls above the board.' : why ? `Not possible now: ${why}` : NOT_LEGAL;
   const off = ` disabled title="${esc(title)}"${why && !view.replaying ? ' data-why="engine"' : ''}`;
-  return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${extra}${legal ? '' : off}>${esc(label)}</button>`;
+  return `<button type="button" data-act="${esc(JSON.stringify(action))}" data-key="${esc(key)}"${extra}${legal ? '' : off}>${withKeyHint(label)}</button>`;
+}
+
+/** A trailing one-key hint ("(V)", "(⇧E)", "(Space)") in its own span, which a touch screen hides. */
+export function withKeyHint(label: string): string {
+  const m = /^(.*?)\s\(([A-Z.]|⇧E|Space)\)$/.exec(label);
+  return m ? `${esc(m[1])}<span class="key-hint"> (${esc(m[2])})</span>` : esc(label);
 }
 
 /** The text for a lowercase `e`: ending a run takes Shift+E, as in the terminal client. */

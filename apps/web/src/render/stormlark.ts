@@ -101,7 +101,7 @@ export function drawCanyon(view: View): string {
   }
   const ship = cellCentre(view, s.shipLane, 0);
   parts.push(
-    `<g class="ship" aria-label="your craft, lane ${s.shipLane}"><polygon points="${ship.x - 20},${ship.y - 14} ${ship.x + 22},${ship.y} ${ship.x - 20},${ship.y + 14} ${ship.x - 12},${ship.y}"/></g>`,
+    `<g class="ship" role="img" aria-label="your craft, lane ${s.shipLane}"><polygon points="${ship.x - 20},${ship.y - 14} ${ship.x + 22},${ship.y} ${ship.x - 20},${ship.y + 14} ${ship.x - 12},${ship.y}"/></g>`,
   );
   for (let lane = 0; lane < g.rows; lane++) parts.push(`<text class="lane-num" x="3" y="${lane * CELL + 12}">${lane}</text>`);
   return `<svg class="board-svg storm" viewBox="0 0 ${w} ${h}" role="img" aria-label="the canyon: ${s.entities.length} entities, you in lane ${s.shipLane}">${parts.join('')}</svg>`;

@@ -16,6 +16,8 @@ export const TARGET_KEYS = [...'abefgiopstuvwxy', ...'ABFGIJKLMNOPQRSTUVWXYZ'];
 
 export interface SunUi {
   selected: number | null;
+  /** The response the cat was selected on: once an action is taken after it, the selection ends. */
+  on?: unknown;
 }
 
 export const obsOf = (view: View) => view.response.observation as SunloafObservation;
@@ -84,7 +86,7 @@ export function drawRoom(view: View, ui: SunUi): string {
       ? `furniture, ${where}`
       : cat
         ? `cat ${cat.id}, ${where}`
-        : `${where}${lit.has(t) ? ', lit' : ''}${key ? `, key ${key}` : ''}`;
+        : `${t === obs.room.hearth ? `${k.hearth.mark} ${k.hearth.label}, ` : ''}${where}${lit.has(t) ? ', lit' : ''}${key ? `, key ${key}` : ''}`;
     const focusable = cat !== undefined || targets.includes(t);
     const attrs = uiAttrs(token, `t${t}`, label).replace('tabindex="0"', focusable ? 'tabindex="0"' : 'tabindex="-1"');
     parts.push(
@@ -98,7 +100,7 @@ export function drawRoom(view: View, ui: SunUi): string {
   for (const b of obs.bowls) {
     const { x, y } = xy(b.mat);
     parts.push(
-      `<g class="mat${b.counting ? ' counting' : ''}"><rect class="mat-box" x="${x + 6}" y="${y + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="10"/><text x="${x + CELL - 10}" y="${y + 20}">${b.in}</text><title>bowl serves on turn ${b.serveTurn}, in ${b.in}</title></g>`,
+      `<g class="mat${b.counting ? ' counting' : ''}"><rect class="mat-box" x="${x + 6}" y="${y + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="10"/><text x="${x + CELL - 10}" y="${y + 20}">${b.in}${b.counting ? '!' : ''}</text><title>bowl serves on turn ${b.serveTurn}, in ${b.in}</title></g>`,
     );
   }
   obs.dogs.forEach((d, i) => {
@@ -131,6 +133,8 @@ export const sunloafRenderer: Renderer<SunUi> = {
   render(view, ui) {
     const obs = obsOf(view);
     if (ui.selected !== null && !obs.cats.some((c) => c.id === ui.selected)) ui.selected = null;
+    // a selection lasts until the next accepted action (its move, or any other): a stray letter later moves nothing
+    if (ui.selected !== null && ui.on !== undefined && ui.on !== view.response) ui.selected = null;
     const turn = obs.phase === 'day' ? `${obs.turn} (of 0–${obs.dayLength - 1})` : obs.phase === 'sunset' ? 'sunset' : 'over';
     const catRows = obs.cats
       .map(
@@ -158,12 +162,13 @@ export const sunloafRenderer: Renderer<SunUi> = {
 ${view.spec.look ? legendLine(view.spec.look, numbering(grid(view))) : ''}</div>`;
     return `<div class="board-row">${drawRoom(view, ui)}${side}</div>`;
   },
-  onUi(token, _view, ui): Intent {
+  onUi(token, view, ui): Intent {
     const [kind, raw] = token.split(':');
     const n = Number(raw);
     if (kind === 'cat') {
       // a move onto another cat is never legal, so clicking a cat always (de)selects it
       ui.selected = ui.selected === n ? null : n;
+      ui.on = view.response;
       return { redraw: true };
     }
     if (kind === 'tile') {
@@ -191,6 +196,7 @@ ${view.spec.look ? legendLine(view.spec.look, numbering(grid(view))) : ''}</div>
     if (/^[0-9]$/.test(key)) {
       if (!obsOf(view).cats.some((c) => c.id === Number(key))) return null;
       ui.selected = Number(key);
+      ui.on = view.response;
       return { redraw: true };
     }
     return null;
