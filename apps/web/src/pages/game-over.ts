@@ -51,7 +51,7 @@ export function overMarkup(f: Finished): string {
   const title = f.won ? 'You won!' : 'Game over';
   return `<div class="over-card${f.won || f.newBest ? ' celebrate' : ''}" role="dialog" aria-modal="false" aria-labelledby="over-title">
 <h2 id="over-title" tabindex="-1">${title}</h2>${moment}${best}
-<p class="over-score">Final score <strong id="final-score">${esc(f.score)}</strong> in ${f.actions.length} actions${f.daily ? ` on the daily of ${esc(f.daily)}` : ` on seed ${f.seed}`}.${f.ending ? ` ${esc(f.ending)}` : ''}</p>
+<p class="over-score">Final score <strong id="final-score">${esc(f.score)}</strong> in ${f.actions.length} actions${f.daily ? ` on the daily of ${esc(f.daily)}` : ` on seed ${f.seed}`}.${f.ending ? ` ${esc(/[.!?]$/.test(f.ending) ? f.ending : `${f.ending}.`)}` : ''}</p>
 <form id="submit-form" class="submit-form"${f.runId ? ' hidden' : ''}><label>Your name <input id="player-name" name="player" value="${esc(name)}" minlength="2" maxlength="24" pattern="[A-Za-z0-9][A-Za-z0-9_.\\-]{1,23}" title="2 to 24 letters, digits, _ . or -, starting with a letter or digit" autocomplete="nickname" required></label>
 <button type="submit">Submit this run</button></form>
 <p id="submit-result" class="submit-result" role="status"${f.runId ? ' data-kind="ok"' : ''}>${f.runId ? `This run is stored. <a id="run-link" href="${esc(formatRoute({ page: 'run', id: f.runId, online: f.online }))}">Open the run</a>` : ''}</p>
