@@ -4,11 +4,10 @@ export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from '
 export { createMcpServer, INSTRUCTIONS, SERVER_INFO } from './server.ts';
 export { createSessionIds, type SessionIds } from './session-id.ts';
 export { loadLocalGames, mcpMain, runStdioServer, STDIO_USAGE, type StdioOptions } from './stdio.ts';
-export { httpSubmitter } from './submit.ts';
+export { httpApi } from './submit.ts';
 export {
+  type ApiCaller,
   GameTable,
-  type RunSubmission,
-  type Submitter,
   type TableGame,
   type TableOptions,
   type TableResult,

@@ -6,7 +6,7 @@ import { registry } from '@hearth/games';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { MemoryGameStore } from './game-store.ts';
 import { createMcpServer } from './server.ts';
-import { httpSubmitter } from './submit.ts';
+import { httpApi } from './submit.ts';
 import { GameTable, type TableGame } from './table.ts';
 
 export interface StdioOptions {
@@ -18,7 +18,8 @@ export interface StdioOptions {
 export const STDIO_USAGE = `hearth mcp [--server URL]
 
 Serves every hearth game as MCP tools over stdio (list_games, rules, new_game, act, view, legal_actions,
-verify, submit_run). --server (or HEARTH_SERVER) names the leaderboard server submit_run posts to.`;
+verify, submit_run, open_scorecard, close_scorecard). --server (or HEARTH_SERVER) names the leaderboard server
+submit_run and the scorecard tools talk to.`;
 
 /** Loads every game with a plain wire (local play: nothing to seal). */
 export async function loadLocalGames(kernel: 'wasm' | 'js' = 'wasm'): Promise<Map<string, TableGame>> {
@@ -30,7 +31,7 @@ export async function loadLocalGames(kernel: 'wasm' | 'js' = 'wasm'): Promise<Ma
 export async function runStdioServer(options: StdioOptions = {}): Promise<void> {
   const games = await loadLocalGames(options.kernel);
   const serverUrl = options.server ?? process.env.HEARTH_SERVER;
-  const table = new GameTable({ games, store: new MemoryGameStore(), submit: serverUrl ? httpSubmitter(serverUrl) : undefined });
+  const table = new GameTable({ games, store: new MemoryGameStore(), api: serverUrl ? httpApi(serverUrl) : undefined });
   const purge = setInterval(() => void table.purge(), 10 * 60 * 1000);
   purge.unref();
   const server = createMcpServer(table, 'stdio', [...games.keys()]);

@@ -1,12 +1,18 @@
-// submit_run from stdio: POST the run to a hearth server's /api/runs (the server replays it before storing it).
-import type { RunSubmission, Submitter } from './table.ts';
+// The leaderboard server's HTTP API from stdio (submit_run, open_scorecard, close_scorecard): one JSON call to
+// --server, with a timeout; the server replays a run before storing it.
+import type { ApiCaller } from './table.ts';
 
-export function httpSubmitter(server: string, fetchImpl: typeof fetch = fetch): Submitter {
-  const url = new URL('/api/runs', server).toString();
-  return async ({ key, ...run }: RunSubmission) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json' };
+export function httpApi(server: string, fetchImpl: typeof fetch = fetch): ApiCaller {
+  return async ({ method, path, body, key }) => {
+    const headers: Record<string, string> = {};
+    if (body !== undefined) headers['content-type'] = 'application/json';
     if (key) headers.authorization = `Bearer ${key}`;
-    const res = await fetchImpl(url, { method: 'POST', headers, body: JSON.stringify(run), signal: AbortSignal.timeout(30_000) });
+    const res = await fetchImpl(new URL(path, server).toString(), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(30_000),
+    });
     const text = await res.text();
     try {
       return JSON.parse(text) as Record<string, unknown>;

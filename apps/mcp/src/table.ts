@@ -14,6 +14,17 @@ import {
   type Wire,
 } from '@hearth/engine';
 import { parseSeedNumber } from '@hearth/rng';
+import {
+  budgetAllows,
+  CHALLENGE_SETS,
+  challengeById,
+  type EpisodeHeader,
+  episodeLine,
+  RECORD_FORMAT,
+  type Usage,
+  usageOf,
+  viewHash,
+} from '@hearth/store/challenges';
 import type { GameSession, GameSessionStore } from './game-store.ts';
 
 /** A loaded game and the wire the adapter carries its state with (sealed on the server, plain in stdio). */
@@ -22,18 +33,11 @@ export interface TableGame {
   wire: Wire;
 }
 
-/** What submit_run hands to the leaderboard (POST /api/runs's body, plus the player's key). */
-export interface RunSubmission {
-  game: string;
-  seed: number;
-  actions: unknown[];
-  player: string;
-  agent?: string;
-  notes?: string;
-  key?: string;
-}
-
-export type Submitter = (run: RunSubmission) => Promise<Record<string, unknown>>;
+/**
+ * One call to the leaderboard server's HTTP API (POST /api/runs, /api/scorecards, ...): the JSON answer, whatever
+ * its status. `key` goes out as Authorization: Bearer. Throws only when the server cannot be reached.
+ */
+export type ApiCaller = (call: { method: 'GET' | 'POST'; path: string; body?: unknown; key?: string }) => Promise<Record<string, unknown>>;
 
 export interface TableOptions {
   games: ReadonlyMap<string, TableGame>;
@@ -42,8 +46,8 @@ export interface TableOptions {
   idleMs?: number;
   /** Replays seed + actions (the server passes its worker pool; default: in-process replay). */
   verify?: (slug: string, seed: number, actions: unknown[]) => Promise<VerifyOutcome>;
-  /** Sends a run to the leaderboard; absent when no server is configured. */
-  submit?: Submitter;
+  /** The leaderboard server (submit_run, open_scorecard, close_scorecard); absent when none is configured. */
+  api?: ApiCaller;
   /** Most actions one game may hold (the server's /verify and /api/runs limit). */
   maxActions?: number;
   now?: () => number;
@@ -108,62 +112,111 @@ export class GameTable {
     }
   }
 
-  async newGame(owner: string, slug: string, rawSeed?: number): Promise<TableResult> {
+  async newGame(owner: string, slug: string, rawSeed?: number, challenge?: string): Promise<TableResult> {
     const served = this.o.games.get(slug);
     if (!served) return error(unknownGame(slug, this.o.games));
     let seed: number;
-    if (rawSeed === undefined) seed = randomInt(0, 2 ** 32);
-    else {
+    if (rawSeed === undefined) {
+      if (challenge !== undefined) return error(`a game for ${challenge} needs one of its seeds: open_scorecard lists them`);
+      seed = randomInt(0, 2 ** 32);
+    } else {
       const parsed = parseSeedNumber(rawSeed);
       if (!parsed.ok) return error(`${parsed.message}; got ${rawSeed}`);
       seed = parsed.seed;
     }
+    if (challenge !== undefined) {
+      const set = challengeById(challenge);
+      if (!set) return error(`no challenge set ${JSON.stringify(challenge)}; the sets are ${CHALLENGE_SETS.map((x) => x.id).join(', ')}`);
+      const g = set.games[slug];
+      if (!g) return error(`${set.id} has no ${slug}`);
+      if (!g.seeds.some((x) => x.seed === seed))
+        return error(`seed ${seed} is not in ${set.id}'s ${slug} seeds: ${g.seeds.map((x) => x.seed).join(', ')}`);
+      if (g.version !== null && g.version !== served.game.spec.version)
+        return error(
+          `${set.id} pins ${slug} rules ${g.version}; this server has ${served.game.spec.version}, so no run here could count for it`,
+        );
+    }
     const response = served.wire.init(seed, { compact: true });
-    const row = await this.o.store.create({
-      id: newGameId(),
-      owner,
-      slug,
+    const id = newGameId();
+    const data = viewOf({ id, slug, turns: 0 }, response.view as CompactView);
+    if (challenge !== undefined) data.budget = challengeById(challenge)?.games[slug]?.budget?.text ?? null;
+    const header: EpisodeHeader = {
+      hearthRecord: RECORD_FORMAT,
+      game: slug,
       seed,
-      wire: JSON.stringify(nextBody(served.game.spec, response)),
-      actions: [],
-      turns: 0,
-      now: this.now(),
-    });
-    return ok(viewOf(row, response.view as CompactView));
+      set: challenge ?? null,
+      version: served.game.spec.version,
+      view: 'mcp',
+      agent: null,
+    };
+    const held: Held = {
+      body: nextBody(served.game.spec, response),
+      record: [episodeLine(header)],
+      shown: viewHash(JSON.stringify(data)),
+      shownAt: this.now(),
+      set: challenge ?? null,
+    };
+    await this.o.store.create({ id, owner, slug, seed, wire: JSON.stringify(held), actions: [], turns: 0, now: this.now() });
+    return ok(data);
   }
 
-  async act(owner: string, gameId: string, action: unknown): Promise<TableResult> {
+  async act(owner: string, gameId: string, action: unknown, rawUsage?: unknown): Promise<TableResult> {
     const found = await this.find(owner, gameId);
     if (!found.ok) return found.result;
     const { row, served } = found;
     if (row.turns >= this.maxActions)
       return error(`game ${gameId} holds the most actions a run may have (${this.maxActions}); submit or verify it`);
-    const body = { ...JSON.parse(row.wire), action };
-    const response = served.wire.act(body, { compact: true });
-    if (!response.ok) {
-      if (response.reason === 'invalid_state')
-        return error(`game ${gameId} could not be read back (${response.message}); start a new game`);
-      return ok(refusalOf(row, served, response));
-    }
+    const held = heldOf(row);
+    const budget = held.set === null ? null : (challengeById(held.set)?.games[row.slug]?.budget ?? null);
+    if (budget && !budgetAllows(budget, row.actions, action))
+      return error(
+        `this action would leave ${held.set}'s budget for ${row.slug} (${budget.text}); the game is over for the set: call submit_run now (the run so far counts)`,
+      );
+    const response = served.wire.act({ ...held.body, action }, { compact: true });
+    if (!response.ok && response.reason === 'invalid_state')
+      return error(`game ${gameId} could not be read back (${response.message}); start a new game`);
+    const data = response.ok
+      ? viewOf({ ...row, turns: row.turns + 1 }, response.view as CompactView)
+      : refusalOf(row, served, held, response);
+    const step: Record<string, unknown> = {
+      step: held.record ? held.record.length - 1 : 0,
+      turn: row.turns,
+      view: held.shown,
+      action,
+      ok: response.ok,
+    };
+    if (!response.ok) step.reason = response.reason;
+    step.ms = Math.max(0, this.now() - held.shownAt);
+    const usage: Usage | undefined = usageOf(rawUsage);
+    if (usage) step.usage = usage;
+    // The record stops at RECORD_MAX steps (a session row is rewritten on every call); submit_run then sends none.
+    const record = held.record && held.record.length <= RECORD_MAX ? [...held.record, `${JSON.stringify(step)}\n`] : null;
+    const next: Held = {
+      body: response.ok ? nextBody(served.game.spec, response) : held.body,
+      record,
+      shown: viewHash(JSON.stringify(data)),
+      shownAt: this.now(),
+      set: held.set,
+    };
     const saved = await this.o.store.update(
       gameId,
       {
-        wire: JSON.stringify(nextBody(served.game.spec, response)),
-        actions: [...row.actions, action],
-        turns: row.turns + 1,
+        wire: JSON.stringify(next),
+        actions: response.ok ? [...row.actions, action] : row.actions,
+        turns: response.ok ? row.turns + 1 : row.turns,
         now: this.now(),
       },
       row.version,
     );
     if (!saved) return error(`game ${gameId} was changed by another call at the same moment; call view and act again`);
-    return ok(viewOf({ ...row, turns: row.turns + 1 }, response.view as CompactView));
+    return ok(data);
   }
 
   async view(owner: string, gameId: string, full = false): Promise<TableResult> {
     const found = await this.find(owner, gameId);
     if (!found.ok) return found.result;
     const { row, served } = found;
-    const opened = served.wire.openState(JSON.parse(row.wire));
+    const opened = served.wire.openState(heldOf(row).body);
     if (!opened.ok) return error(`game ${gameId} could not be read back (${opened.message}); start a new game`);
     const state = opened.value;
     if (!full) return ok(viewOf(row, served.game.compact(state)));
@@ -185,7 +238,7 @@ export class GameTable {
     const found = await this.find(owner, gameId);
     if (!found.ok) return found.result;
     const { row, served } = found;
-    const opened = served.wire.openState(JSON.parse(row.wire));
+    const opened = served.wire.openState(heldOf(row).body);
     if (!opened.ok) return error(`game ${gameId} could not be read back (${opened.message})`);
     const legal = served.game.rules.legalActions(opened.value);
     const data: Record<string, unknown> = { gameId, turn: row.turns, legalActions: legal };
@@ -207,21 +260,97 @@ export class GameTable {
   async submitRun(
     owner: string,
     gameId: string,
-    who: { player: string; agent?: string; notes?: string; key?: string },
+    who: { player: string; agent?: string; notes?: string; key?: string; scorecard?: string },
   ): Promise<TableResult> {
-    if (!this.o.submit)
-      return error('submit_run needs a leaderboard server: start the MCP server with --server URL (or use the server at /mcp)');
+    if (!this.o.api) return error(NO_SERVER('submit_run'));
     const found = await this.find(owner, gameId);
     if (!found.ok) return found.result;
-    const { row } = found;
-    const run: RunSubmission = { game: row.slug, seed: row.seed, actions: row.actions, ...who };
+    const { row, served } = found;
+    const held = heldOf(row);
+    const { key, ...rest } = who;
+    const body: Record<string, unknown> = {
+      game: row.slug,
+      seed: row.seed,
+      actions: row.actions,
+      version: served.game.spec.version,
+      ...rest,
+    };
+    if (held.record) body.record = held.record.join('');
+    const answer = await this.call({ method: 'POST', path: '/api/runs', body, key });
+    if (typeof answer === 'string') return error(answer);
+    if (answer.ok === false) return error(refusalText(answer, who.player, 'submit_run'));
+    // Identical to a run another player stored first: nothing was stored and nothing counts. An error, said plainly,
+    // so a model does not believe it submitted.
+    if (answer.duplicate === true && answer.counted === false)
+      return error(`not stored: ${String(answer.message)}. Play the game yourself (your own actions) to score.`);
+    return ok({ gameId, ...answer });
+  }
+
+  async openScorecard(who: {
+    player: string;
+    challenge?: string;
+    model?: string;
+    agent?: string;
+    prompt?: string;
+    key?: string;
+  }): Promise<TableResult> {
+    if (!this.o.api) return error(NO_SERVER('open_scorecard'));
+    const { key, player, challenge, ...tags } = who;
+    const answer = await this.call({ method: 'POST', path: '/api/scorecards', body: { player, challenge, tags }, key });
+    if (typeof answer === 'string') return error(answer);
+    if (answer.ok === false) return error(refusalText(answer, player, 'open_scorecard'));
+    const card = answer.scorecard as { id: string; challenge: string };
+    const set = challengeById(card.challenge);
+    const games = Object.fromEntries(
+      Object.entries(set?.games ?? {})
+        .filter(([slug]) => this.o.games.has(slug))
+        .map(([slug, g]) => [slug, { budget: g.budget?.text ?? null, seeds: g.seeds.map((x) => x.seed) }]),
+    );
+    const out: Record<string, unknown> = {
+      scorecardId: card.id,
+      challenge: card.challenge,
+      games,
+      next: `For each seed: new_game { game, seed, challenge: "${card.challenge}" }, play it with act, then submit_run { gameId, player, scorecard: "${card.id}" }. close_scorecard when done.`,
+    };
+    if (typeof answer.playerKey === 'string') {
+      out.playerKey = answer.playerKey;
+      out.keyNote = 'keep it: pass it as the key argument of submit_run and close_scorecard (it is shown once)';
+    }
+    return ok(out);
+  }
+
+  async closeScorecard(who: { scorecardId: string; player: string; key?: string }): Promise<TableResult> {
+    if (!this.o.api) return error(NO_SERVER('close_scorecard'));
+    if (typeof who.scorecardId !== 'string' || !/^sc_[A-Za-z0-9_-]{22}$/.test(who.scorecardId))
+      return error('scorecardId must be the id open_scorecard returned (sc_...)');
+    const answer = await this.call({ method: 'POST', path: `/api/scorecards/${who.scorecardId}/close`, key: who.key });
+    if (typeof answer === 'string') return error(answer);
+    if (answer.ok === false) return error(refusalText(answer, who.player, 'close_scorecard'));
+    const games = (answer.games ?? []) as Array<{
+      game: string;
+      progress: number;
+      interval: { low: number | null; high: number | null };
+      playedText: string;
+    }>;
+    return ok({
+      scorecardId: who.scorecardId,
+      closed: true,
+      progress: round1(Number(answer.progress)),
+      games: games.map((g) => ({
+        game: g.game,
+        progress: round1(g.progress),
+        interval95: g.interval.low === null || g.interval.high === null ? null : [round1(g.interval.low), round1(g.interval.high)],
+        played: g.playedText,
+      })),
+      url: (answer.scorecard as { url?: string } | undefined)?.url,
+    });
+  }
+
+  private async call(c: Parameters<ApiCaller>[0]): Promise<Record<string, unknown> | string> {
     try {
-      const answer = await this.o.submit(run);
-      return answer.ok === false
-        ? error(`the leaderboard refused the run: ${answer.reason}: ${answer.message}`)
-        : ok({ gameId, ...answer });
+      return await this.o.api!(c);
     } catch (e) {
-      return error(`the leaderboard could not be reached: ${e instanceof Error ? e.message : String(e)}`);
+      return `the leaderboard could not be reached: ${e instanceof Error ? e.message : String(e)}`;
     }
   }
 
@@ -271,8 +400,8 @@ function viewOf(row: Pick<GameSession, 'id' | 'slug' | 'turns'>, view: CompactVi
   return out;
 }
 
-function refusalOf(row: GameSession, served: TableGame, refusal: Refusal): Record<string, unknown> {
-  const opened = served.wire.openState(JSON.parse(row.wire));
+function refusalOf(row: GameSession, served: TableGame, held: Held, refusal: Refusal): Record<string, unknown> {
+  const opened = served.wire.openState(held.body);
   const actions = opened.ok ? served.game.compact(opened.value).actions : refusal.legalActions;
   const { ok: _ok, legalActions: _legal, ...detail } = refusal;
   return { gameId: row.id, game: row.slug, turn: row.turns, refused: detail, unchanged: true, actions };
@@ -280,4 +409,39 @@ function refusalOf(row: GameSession, served: TableGame, refusal: Refusal): Recor
 
 function unknownGame(slug: string, games: ReadonlyMap<string, TableGame>): string {
   return `unknown game ${JSON.stringify(slug)}; the games are ${[...games.keys()].join(', ')}`;
+}
+
+/** Steps an MCP game's episode record keeps (docs/benchmark.md); past it the record is dropped. */
+export const RECORD_MAX = 2000;
+
+/**
+ * What a session row's `wire` holds: the body the next call carries (sealed on the server), the episode record so
+ * far, the hash and time of the last answer shown for this game (a step's view and latency), and the challenge set
+ * the game is played for (its budget is enforced by act). Rows written before records are the bare body.
+ */
+interface Held {
+  body: object;
+  record: string[] | null;
+  shown: string;
+  shownAt: number;
+  set: string | null;
+}
+
+function heldOf(row: GameSession): Held {
+  const w = JSON.parse(row.wire) as Record<string, unknown>;
+  if ('body' in w && 'shown' in w) return w as unknown as Held;
+  return { body: w, record: null, shown: '', shownAt: row.updatedAt, set: null };
+}
+
+const NO_SERVER = (tool: string) =>
+  `${tool} needs a leaderboard server: start the MCP server with --server URL (or use the server at /mcp)`;
+
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** The server's refusal as a sentence for the model; a key problem names the tool's `key` argument. */
+function refusalText(answer: Record<string, unknown>, player: string, tool: string): string {
+  if (answer.reason === 'key_required')
+    return `the name ${player} is claimed: pass its playerKey (returned once by the first run or scorecard under that name) as the key argument of ${tool}`;
+  if (answer.reason === 'wrong_key') return `the key argument is not the playerKey of ${player}`;
+  return `the leaderboard refused: ${String(answer.reason)}: ${String(answer.message)}`;
 }

@@ -41,9 +41,13 @@ export function registerTools(server: McpServer, table: GameTable, owner: string
       inputSchema: {
         game: slug,
         seed: z.number().int().optional().describe('Optional integer seed (wrapped to 32 bits); random when absent.'),
+        challenge: z
+          .string()
+          .optional()
+          .describe("A challenge set id (e.g. season-2): the seed must be one of the set's, and act keeps you within its budget."),
       },
     },
-    async ({ game, seed }) => toToolResult(await table.newGame(owner, game, seed)),
+    async ({ game, seed, challenge }) => toToolResult(await table.newGame(owner, game, seed, challenge)),
   );
   server.registerTool(
     'act',
@@ -51,9 +55,18 @@ export function registerTools(server: McpServer, table: GameTable, owner: string
       title: 'Act',
       description:
         'Takes one action in a game and returns the next view with what the action did under "last". An illegal action is refused with its reason, changes nothing, and the answer lists what is legal. Actions are JSON objects, e.g. {"type":"breathe"}; see rules section actions.',
-      inputSchema: { gameId, action: z.record(z.string(), z.unknown()).describe("One action object of the game's grammar.") },
+      inputSchema: {
+        gameId,
+        action: z.record(z.string(), z.unknown()).describe("One action object of the game's grammar, e.g. one of the answer's actions."),
+        usage: z
+          .object({ input: z.number().optional(), output: z.number().optional(), cost: z.number().optional() })
+          .optional()
+          .describe(
+            'Optional: what deciding this action cost you (tokens in and out, cost); kept in the episode record and summed on a scorecard.',
+          ),
+      },
     },
-    async ({ gameId: id, action }) => toToolResult(await table.act(owner, id, action)),
+    async ({ gameId: id, action, usage }) => toToolResult(await table.act(owner, id, action, usage)),
   );
   server.registerTool(
     'view',
@@ -83,15 +96,48 @@ export function registerTools(server: McpServer, table: GameTable, owner: string
     {
       title: 'Submit run',
       description:
-        'Puts the game on the leaderboard after the server replays it. The first run under a player name claims it and returns a playerKey once: keep it and pass it as key for later runs under that name. agent is free text (model, harness, version).',
+        'Puts the game on the leaderboard after the server replays it (with its episode record). The first run under a player name claims it and returns a playerKey once: keep it and pass it as the key argument for later runs under that name. agent is free text (model, harness, version). With scorecard (from open_scorecard) the run joins that scorecard. A run identical to one another player submitted first is an error: it is theirs and counts nothing.',
       inputSchema: {
         gameId,
         player: z.string().describe('Player name: 2-24 letters, digits, - or _.'),
         agent: z.string().optional(),
         notes: z.string().optional(),
-        key: z.string().optional().describe('The playerKey a first run under this name returned.'),
+        key: z.string().optional().describe('The playerKey the first run (or scorecard) under this name returned.'),
+        scorecard: z.string().optional().describe('The scorecardId open_scorecard returned.'),
       },
     },
-    async ({ gameId: id, player, agent, notes, key }) => toToolResult(await table.submitRun(owner, id, { player, agent, notes, key })),
+    async ({ gameId: id, player, agent, notes, key, scorecard }) =>
+      toToolResult(await table.submitRun(owner, id, { player, agent, notes, key, scorecard })),
+  );
+  server.registerTool(
+    'open_scorecard',
+    {
+      title: 'Open scorecard',
+      description:
+        'Opens a scorecard: one evaluation of a model on a challenge set (default the current season). Returns its scorecardId and, per game, the seeds to play and the budget. Play each seed with new_game { game, seed, challenge }, submit each run with submit_run { scorecard }, then close_scorecard. A new player name returns a playerKey once: pass it as the key argument from then on.',
+      inputSchema: {
+        player: z.string().describe('Player name: 2-24 letters, digits, - or _.'),
+        challenge: z.string().optional().describe('The set id, e.g. season-2.'),
+        model: z.string().optional().describe('The model evaluated (its board row).'),
+        agent: z.string().optional().describe('The agent or harness and its version.'),
+        prompt: z.string().optional().describe('The prompt version.'),
+        key: z.string().optional().describe('The playerKey of a name claimed before.'),
+      },
+    },
+    async (args) => toToolResult(await table.openScorecard(args)),
+  );
+  server.registerTool(
+    'close_scorecard',
+    {
+      title: 'Close scorecard',
+      description:
+        'Closes a scorecard (no more runs) and returns its progress per game (0-100 against the shipped random and strong bots, with a 95% interval and how many seeds were played). Closed scorecards are ranked on the challenge board.',
+      inputSchema: {
+        scorecardId: z.string().describe('The id open_scorecard returned (sc_...).'),
+        player: z.string().describe('The player who opened it.'),
+        key: z.string().optional().describe("The player's playerKey."),
+      },
+    },
+    async (args) => toToolResult(await table.closeScorecard(args)),
   );
 }

@@ -20,13 +20,15 @@ afterAll(async () => {
 });
 
 describe('hearth mcp over stdio', () => {
-  it('offers the eight tools, each with an input schema and a description', async () => {
+  it('offers the ten tools, each with an input schema and a description', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([
       'act',
+      'close_scorecard',
       'legal_actions',
       'list_games',
       'new_game',
+      'open_scorecard',
       'rules',
       'submit_run',
       'verify',

@@ -1,7 +1,7 @@
 // /mcp: the MCP server over streamable HTTP (apps/mcp), mounted on the game server. Its games are the server's own
 // sealed wires (so a stored state cannot be forged and takes the trusted path), its sessions live in the store
-// (every instance sharing the database serves every session), replays go to the worker pool, and submit_run goes
-// through POST /api/runs in-process, with the same checks as any client's submission.
+// (every instance sharing the database serves every session), replays go to the worker pool, and submit_run and the
+// scorecard tools go through the HTTP API (POST /api/runs, /api/scorecards) in-process, with the same checks as any client's submission.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import { createMcpHttpHandler, type GameSessionStore, type McpHttpHandler, MemoryGameStore } from '@hearth/mcp';
@@ -29,9 +29,9 @@ export function registerMcpRoutes(app: Hono<AppEnv>, ctx: ServerContext, options
     idleMs: options.idleMs,
     maxActions: ctx.maxVerifyActions,
     verify: (slug, seed, actions) => ctx.replayPool.run({ slug, seed, actions }),
-    submit: async ({ key, ...run }) => {
+    api: async ({ method, path, body, key }) => {
       const c = current.getStore();
-      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
       for (const name of FORWARDED) {
         const value = c?.req.header(name);
         if (value) headers[name] = value;
@@ -39,7 +39,8 @@ export function registerMcpRoutes(app: Hono<AppEnv>, ctx: ServerContext, options
       if (key) headers.authorization = `Bearer ${key}`;
       // Through the app itself on the MCP client's behalf: its rate limit (by its address), its Host for the run URL.
       const client = c?.env?.incoming?.socket?.remoteAddress;
-      const res = await app.request('/api/runs', { method: 'POST', headers, body: JSON.stringify(run) }, client ? { client } : undefined);
+      const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+      const res = await app.request(path, init, client ? { client } : undefined);
       return (await res.json()) as Record<string, unknown>;
     },
   });
