@@ -1,6 +1,6 @@
 // The compact view for language models: the 7x10 board as seven rows of glyphs, one status line, what
-// a FIRE would meet, and the legal actions as a plain list of their type names (every Stormlark action
-// is { "type": NAME } with no payload). Sized to stay far under 1,300 bytes with a recap.
+// a FIRE would meet, and the legal actions as the exact objects act accepts ({ "type": NAME }, no payload),
+// so an agent can send one back as it is. Sized to stay far under 1,300 bytes with a recap.
 import type { Brief } from '@hearth/engine';
 import { boardRows, type Observation } from './observe.ts';
 import type { StormlarkAction, StormlarkState } from './state.ts';
@@ -26,5 +26,5 @@ export function buildBrief(s: StormlarkState, o: Observation, legal: readonly St
   if (o.wardens.length > 0) notes.push(`wardens ${o.wardens.map((w) => `(${w.lane},${w.col}) hp ${w.hp}`).join(' ')}`);
   if (notes.length > 0) lines.push(notes.join(' | '));
   lines.push(BRIEF_KEY);
-  return { text: lines.join('\n'), actions: legal.map((a) => a.type) };
+  return { text: lines.join('\n'), actions: legal.map((a) => ({ type: a.type })) };
 }

@@ -135,6 +135,8 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
   function parseAction(value: unknown): Parsed<StormlarkAction> {
     if (ActionCheck.Check(value)) return { ok: true, value: ACTIONS[value.type] };
     // name what is wrong: not an object, an unknown type, or a key no action has
+    if (typeof value === 'string' && (ACTION_TYPES as readonly string[]).includes(value))
+      return { ok: false, message: `an action is an object: send { "type": "${value}" }, not the bare string "${value}"` };
     if (value === null || typeof value !== 'object' || Array.isArray(value))
       return { ok: false, message: 'an action is an object { "type": ... }' };
     const type = (value as Record<string, unknown>).type;

@@ -64,9 +64,14 @@ describe('compact view', () => {
     expect(Math.max(...sizes)).toBeLessThan(1300);
   });
 
-  it('lists the legal actions by type name', () => {
-    const v = game.compact(game.init(3).state);
-    expect(v.actions).toEqual(['UP', 'DOWN', 'FIRE', 'VENT', 'END_RUN']);
+  it('lists the legal actions as the exact objects act accepts', () => {
+    const s = game.init(3).state;
+    const v = game.compact(s);
+    expect(v.actions).toEqual(['UP', 'DOWN', 'FIRE', 'VENT', 'END_RUN'].map((type) => ({ type })));
+    for (const a of v.actions as unknown[]) expect(game.act(s, a).ok).toBe(true);
+    const bare = game.act(s, 'FIRE');
+    expect(bare.ok).toBe(false);
+    if (!bare.ok) expect(bare.message).toContain('{ "type": "FIRE" }');
     expect(v.text).toContain('charge 9/9');
   });
 });
