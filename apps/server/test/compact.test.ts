@@ -123,4 +123,12 @@ describe('docs', () => {
       expect(page).toContain('invalid_query');
     }
   });
+
+  it('/llms.txt leads with MCP: the /mcp endpoint and its tools before the HTTP loops', async () => {
+    const page = (await text('/llms.txt')).text;
+    const mcp = page.indexOf('/mcp (streamable HTTP)');
+    expect(mcp).toBeGreaterThan(-1);
+    expect(mcp).toBeLessThan(page.indexOf('cheap loop'));
+    for (const tool of ['new_game', 'act', 'submit_run', 'open_scorecard', 'close_scorecard', 'key argument']) expect(page).toContain(tool);
+  });
 });
