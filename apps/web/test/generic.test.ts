@@ -13,10 +13,12 @@ async function pebbleLook(): Promise<Look> {
 }
 
 describe('generic board', () => {
-  it('draws the text picture and one button per legal action, each carrying its action', async () => {
+  it('without a look: draws the text picture and one button per legal action, each carrying its action', async () => {
     const game = (await registry.load('pebble'))!;
     const response = game.init(7);
-    const html = genericRenderer.render({ slug: 'pebble', spec: game.spec, response, lastAction: undefined, replaying: false }, null);
+    // Pebble has a look; a game without one (spec.look absent) falls back to its text picture and action buttons
+    const spec = { ...game.spec, look: undefined } as Spec;
+    const html = genericRenderer.render({ slug: 'pebble', spec, response, lastAction: undefined, replaying: false }, null);
     expect(html).toContain(response.observation.text.split('\n')[0]);
     const acts = [...html.matchAll(/data-act="([^"]*)"/g)].map((m) => JSON.parse(m[1]!.replace(/&#34;/g, '"')));
     expect(acts).toEqual(response.legalActions);
