@@ -39,7 +39,7 @@ export const look: Look = {
       label: 'bowl mat',
       short: 'bowl',
       mark: '▢',
-      note: 'mat with turns to serve (orange: counting down)',
+      note: 'mat with turns to serve (marked ! and orange when counting down)',
     },
     { id: 'serve', glyph: '!', colour: 'cyan', label: 'serving soon', short: 'soon', only: 'terminal' },
     { id: 'dog', glyph: 'D', colour: 'red', label: 'dog', short: 'dog', mark: 'D', note: 'dog with its next steps 1–3' },
