@@ -54,7 +54,11 @@ export async function endByKey(page: Page): Promise<boolean> {
 
 export const genericDriver: Driver = {
   async move(page) {
-    await click(page, '#board .actions button >> nth=0');
+    // A grid game with a look offers its moves as target cells (one holding a piece first), others as buttons.
+    for (const sel of ['#board .cell.target:has(.piece)', '#board .cell.target', '#board .actions button']) {
+      if (await page.locator(sel).count()) return click(page, `${sel} >> nth=0`);
+    }
+    throw new Error('the generic board offers no action to play');
   },
   async illegal(page) {
     await page.fill('#board form[data-ui="json"] input', '{"type":"no-such-action"}');
