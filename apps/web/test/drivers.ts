@@ -56,7 +56,10 @@ export const genericDriver: Driver = {
   async move(page) {
     // A grid game with a look offers its moves as target cells (one holding a piece first), others as buttons.
     for (const sel of ['#board .cell.target:has(.piece)', '#board .cell.target', '#board .actions button']) {
-      if (await page.locator(sel).count()) return click(page, `${sel} >> nth=0`);
+      if (await page.locator(sel).count()) {
+        await click(page, `${sel} >> nth=0`);
+        return;
+      }
     }
     throw new Error('the generic board offers no action to play');
   },
