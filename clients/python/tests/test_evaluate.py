@@ -62,7 +62,9 @@ def test_season_1_seeds_are_normalised_against_the_shipped_bots(server, tmp_path
 
 
 SLOW_AGENT = """
-import sys, time, hearth
+import signal, sys, time, hearth
+# a shell that starts a job in the background (as a CI runner may) leaves SIGINT ignored; a terminal's Ctrl-C is what we test
+signal.signal(signal.SIGINT, signal.default_int_handler)
 played = open(sys.argv[2], "a")
 class Agent:
     def reset(self, game, seed):
