@@ -1,9 +1,8 @@
 // Scorecards through real HTTP on a SQLite file and on PostgreSQL: opened with tags, twenty runs of two games sent
 // into one, closed and read back with intervals equal to a hand computation; every refusal with its reason.
-import type { Game, OkResponse } from '@hearth/engine';
-import { registry } from '@hearth/games';
 import { CHALLENGE_SETS, openStore, type Store } from '@hearth/store';
 import { afterAll, describe, expect, it } from 'vitest';
+import { playRun } from './helpers/play.ts';
 import { type Started, startServer } from './helpers/start.ts';
 import { setupRunBackends } from './runs-backends.ts';
 
@@ -18,24 +17,6 @@ afterAll(async () => {
 });
 
 const season2 = CHALLENGE_SETS.find((s) => s.id === 'season-2')!;
-const games = new Map<string, Game>();
-for (const slug of ['cragwake', 'stormlark']) games.set(slug, (await registry.load(slug))!);
-
-/** A real, legal run: `steps` actions picked deterministically from the legal ones (stops at game over). */
-export function playRun(slug: string, seed: number, steps: number) {
-  const game = games.get(slug)!;
-  let r: OkResponse = game.init(seed);
-  const actions: unknown[] = [];
-  for (let i = 0; i < steps && !r.gameOver && r.legalActions.length > 0; i++) {
-    const action = r.legalActions[(i * 7 + seed) % r.legalActions.length];
-    const next = game.act(r.state, action);
-    if (!next.ok) break;
-    actions.push(action);
-    r = next;
-  }
-  return { actions, score: r.score };
-}
-
 const call = async (url: string, method: string, path: string, body?: unknown, key?: string) => {
   const headers: Record<string, string> = {};
   if (body !== undefined) headers['content-type'] = 'application/json';
@@ -73,7 +54,7 @@ describe.each(backends.names)('scorecards on %s', (name) => {
       expected[slug] = seeds.map(() => 0);
       for (let i = 0; i < 10; i++) {
         const s = seeds[i]!;
-        const { actions, score } = playRun(slug, s.seed, 5 + 9 * i);
+        const { actions, score } = await playRun(slug, s.seed, 5 + 9 * i);
         const answer = await call(
           url,
           'POST',
@@ -122,7 +103,7 @@ describe.each(backends.names)('scorecards on %s', (name) => {
     expect(board.body.rows.map((r: any) => [r.model, r.scorecard])).toEqual([['model-x', id]]);
     expect(board.body.rows[0].progress).toBeCloseTo(report.body.progress, 9);
     // Closed: no more runs.
-    const late = playRun('cragwake', season2.games.cragwake!.seeds[15]!.seed, 3);
+    const late = await playRun('cragwake', season2.games.cragwake!.seeds[15]!.seed, 3);
     const refused = await call(
       url,
       'POST',
@@ -136,7 +117,7 @@ describe.each(backends.names)('scorecards on %s', (name) => {
   it('refusals with their reasons, and duplicates said plainly', async () => {
     const url = await start();
     const seed = season2.games.cragwake!.seeds[0]!.seed;
-    const run = playRun('cragwake', seed, 12);
+    const run = await playRun('cragwake', seed, 12);
     expect((await call(url, 'POST', '/api/scorecards', { challenge: 'season-9', player: 'bob' })).body).toMatchObject({
       reason: 'unknown_challenge',
     });
@@ -222,7 +203,7 @@ describe.each(backends.names)('scorecards on %s', (name) => {
   it('an episode record is kept with the run, summed on the scorecard and served back', async () => {
     const url = await start();
     const seed = season2.games.stormlark!.seeds[3]!.seed;
-    const run = playRun('stormlark', seed, 4);
+    const run = await playRun('stormlark', seed, 4);
     const header = { hearthRecord: 1, game: 'stormlark', seed, set: 'season-2', version: '1.1.0', view: 'compact' };
     const lines = [JSON.stringify(header)];
     lines.push(

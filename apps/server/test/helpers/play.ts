@@ -1,4 +1,5 @@
-import { nextBody } from '@hearth/engine';
+import { type Game, nextBody, type OkResponse } from '@hearth/engine';
+import { registry } from '@hearth/games';
 import { hash } from '@hearth/rng';
 import { sampleFromSchema } from '../../src/schema-sample.ts';
 
@@ -58,4 +59,28 @@ export async function playThroughApi(
     }
   }
   return { seed, actions, last, refusals, requests };
+}
+
+const loaded = new Map<string, Game>();
+
+/**
+ * A real, legal run played in-process (no server): `steps` actions picked deterministically from the legal ones
+ * (stops at game over), with the score it reaches. The scorecard tests send these as runs.
+ */
+export async function playRun(slug: string, seed: number, steps: number) {
+  let game = loaded.get(slug);
+  if (!game) {
+    game = (await registry.load(slug))!;
+    loaded.set(slug, game);
+  }
+  let r: OkResponse = game.init(seed);
+  const actions: unknown[] = [];
+  for (let i = 0; i < steps && !r.gameOver && r.legalActions.length > 0; i++) {
+    const action = r.legalActions[(i * 7 + seed) % r.legalActions.length];
+    const next = game.act(r.state, action);
+    if (!next.ok) break;
+    actions.push(action);
+    r = next;
+  }
+  return { actions, score: r.score };
 }
