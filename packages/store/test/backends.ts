@@ -3,7 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openStore, type Store, type StoreOptions } from '../src/index.ts';
+import { type NewRun, openStore, type Store, type StoreOptions } from '../src/index.ts';
 import { type PgCluster, startPostgres } from './pg-harness.ts';
 
 export interface Backend {
@@ -48,3 +48,18 @@ export async function setupBackends(): Promise<Backends> {
     },
   };
 }
+
+/** A run to store, with every field a plain default unless `over` says otherwise (the store tests' fixture). */
+export const run = (over: Partial<NewRun>): NewRun => ({
+  game: 'cragwake',
+  seed: 1,
+  actions: [{ type: 'a' }],
+  player: 'alice',
+  score: 10,
+  turns: 1,
+  gameOver: true,
+  end: 'game_over',
+  stateHash: 'h'.repeat(64),
+  version: '1',
+  ...over,
+});

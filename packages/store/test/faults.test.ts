@@ -5,8 +5,9 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, DatabaseUnavailableError, type NewRun, openStore, type Store } from '../src/index.ts';
+import { ConfigError, DatabaseUnavailableError, openStore, type Store } from '../src/index.ts';
 import { newRunId, RUN_ID_EPOCH_MS } from '../src/runs.ts';
+import { run } from './backends.ts';
 import { type PgCluster, startPostgres } from './pg-harness.ts';
 
 const started = await startPostgres();
@@ -17,20 +18,6 @@ const dirs: string[] = [];
 afterAll(async () => {
   await cluster?.stop();
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-const run = (over: Partial<NewRun>): NewRun => ({
-  game: 'cragwake',
-  seed: 1,
-  actions: [{ type: 'a' }],
-  player: 'alice',
-  score: 10,
-  turns: 1,
-  gameOver: true,
-  end: 'game_over',
-  stateHash: 'h'.repeat(64),
-  version: '1',
-  ...over,
 });
 
 /** Retries `probe` (bounded) until it resolves; returns how many attempts it took. */

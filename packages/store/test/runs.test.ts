@@ -1,26 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NewRun, Store } from '../src/index.ts';
-import { setupBackends } from './backends.ts';
+import { run, setupBackends } from './backends.ts';
 
 const backends = await setupBackends();
 const stores: Store[] = [];
 afterAll(async () => {
   for (const s of stores) await s.close();
   await backends.dispose();
-});
-
-const run = (over: Partial<NewRun>): NewRun => ({
-  game: 'cragwake',
-  seed: 1,
-  actions: [{ type: 'a' }],
-  player: 'alice',
-  score: 10,
-  turns: 1,
-  gameOver: true,
-  end: 'game_over',
-  stateHash: 'h'.repeat(64),
-  version: '1',
-  ...over,
 });
 
 describe.each(backends.list.map((b) => [b.name, b] as const))('runs and boards on %s', (name) => {

@@ -9,7 +9,7 @@ import {
   setProgress,
   tQuantile975,
 } from '../src/index.ts';
-import { setupBackends } from './backends.ts';
+import { setupBackends, run as storedRun } from './backends.ts';
 
 const backends = await setupBackends();
 const stores: Store[] = [];
@@ -35,19 +35,8 @@ const SET: ChallengeSet = {
   },
 };
 
-const run = (over: Partial<NewRun>): NewRun => ({
-  game: 'sunloaf',
-  seed: 1,
-  actions: [{ type: 'REST' }],
-  player: 'alice',
-  score: 10,
-  turns: 1,
-  gameOver: true,
-  end: null,
-  stateHash: 'h'.repeat(64),
-  version: '1.1.0',
-  ...over,
-});
+const run = (over: Partial<NewRun>): NewRun =>
+  storedRun({ game: 'sunloaf', actions: [{ type: 'REST' }], end: null, version: '1.1.0', ...over });
 
 describe('the shared arithmetic', () => {
   it('t quantiles match the published table', () => {
