@@ -6,12 +6,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { replay } from '@hearth/engine';
 import { registry } from '@hearth/games/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, playThrough } from './play.ts';
+import { call, playAndVerify } from './play.ts';
 
 const SLUG = 'pebble';
 const TEST_REGISTRY = fileURLToPath(new URL('../../../packages/games/src/testing.ts', import.meta.url));
@@ -42,19 +41,7 @@ describe('a fifth game through MCP over stdio, with no MCP change', () => {
 
   it('plays to its end through the tools, matching the engine in-process', async () => {
     const seed = 9;
-    const { id, actions, last } = await playThrough(client, SLUG, seed);
-    expect(last.gameOver).toBe(true);
-    const local = replay((await registry.load(SLUG))!, seed, actions);
-    if (!local.ok) throw new Error(local.message);
-    expect(last.score).toBe(local.score);
-    const verified = await call(client, 'verify', { gameId: id });
-    expect(verified.data).toMatchObject({
-      ok: true,
-      score: local.score,
-      gameOver: true,
-      stateHash: local.stateHash,
-      turns: actions.length,
-    });
+    const { id } = await playAndVerify(client, (await registry.load(SLUG))!, SLUG, seed);
     const refused = await call(client, 'act', { gameId: id, action: { type: 'end' } });
     expect(refused.data).toMatchObject({ refused: { reason: 'game_over' }, unchanged: true });
   });

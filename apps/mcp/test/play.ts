@@ -2,8 +2,10 @@
 // legal_actions tool (seeded, so a failure replays), and an HTTP bridge that serves a fetch-style handler.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Game, replay } from '@hearth/engine';
 import { Stream, streamId } from '@hearth/rng';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { expect } from 'vitest';
 
 export async function call(
   client: Client,
@@ -43,6 +45,21 @@ export async function playThrough(client: Client, slug: string, seed: number, ma
     last = next.data;
   }
   return { id, actions, last };
+}
+
+/**
+ * Plays to game over through the tools and checks the run against the engine in-process: the same score, and
+ * the verify tool's score, state hash and turn count equal to a local replay of the same actions.
+ */
+export async function playAndVerify(client: Client, game: Game, slug: string, seed: number) {
+  const { id, actions, last } = await playThrough(client, slug, seed);
+  expect(last.gameOver).toBe(true);
+  const local = replay(game, seed, actions);
+  if (!local.ok) throw new Error(`local replay refused action ${local.index}: ${local.message}`);
+  expect(last.score).toBe(local.score);
+  const verified = await call(client, 'verify', { gameId: id });
+  expect(verified.data).toMatchObject({ ok: true, score: local.score, gameOver: true, stateHash: local.stateHash, turns: actions.length });
+  return { id, actions, last, local };
 }
 
 export async function serveHandler(handle: (request: Request) => Promise<Response>): Promise<{ url: string; close: () => Promise<void> }> {

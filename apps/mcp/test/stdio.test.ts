@@ -1,12 +1,12 @@
 // The MCP server over stdio, driven by the SDK's real client against the bundled server (dist/hearth-mcp.mjs):
 // every game played to its end through the tools, the same score and state hash as the engine in-process.
 import { fileURLToPath } from 'node:url';
-import { replay, stateHash } from '@hearth/engine';
+import { stateHash } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, playThrough } from './play.ts';
+import { call, playAndVerify } from './play.ts';
 
 const bundle = fileURLToPath(new URL('../dist/hearth-mcp.mjs', import.meta.url));
 let client: Client;
@@ -45,20 +45,8 @@ describe('hearth mcp over stdio', () => {
   for (const slug of registry.slugs) {
     it(`plays ${slug} to its end through the tools, matching the engine in-process`, async () => {
       const seed = 11;
-      const { id, actions, last } = await playThrough(client, slug, seed);
-      expect(last.gameOver).toBe(true);
       const game = (await registry.load(slug))!;
-      const local = replay(game, seed, actions);
-      if (!local.ok) throw new Error(`local replay refused action ${local.index}: ${local.message}`);
-      expect(last.score).toBe(local.score);
-      const verified = await call(client, 'verify', { gameId: id });
-      expect(verified.data).toMatchObject({
-        ok: true,
-        score: local.score,
-        gameOver: true,
-        stateHash: local.stateHash,
-        turns: actions.length,
-      });
+      const { id, local } = await playAndVerify(client, game, slug, seed);
       const full = await call(client, 'view', { gameId: id, full: true });
       expect(full.data.score).toBe(local.score);
       if (game.spec.carry === 'state') expect(stateHash(full.data.state)).toBe(local.stateHash);
