@@ -1,21 +1,14 @@
 // Runs, keys and leaderboards through real HTTP, on a SQLite file and on PostgreSQL.
 import { replay } from '@hearth/engine';
 import { registry } from '@hearth/games';
-import { openStore, type Store } from '@hearth/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { dailySeed, utcDate } from '../src/challenge-daily.ts';
-import { type Started, startServer } from './helpers/start.ts';
+import type { ServerOptions } from '../src/server.ts';
+import { startServer } from './helpers/start.ts';
 import { golden, setupRunBackends } from './runs-backends.ts';
 
 const backends = await setupRunBackends();
-const open: { store: Store; server: Started }[] = [];
-afterAll(async () => {
-  for (const o of open) {
-    await o.server.close();
-    await o.store.close();
-  }
-  await backends.dispose();
-});
+afterAll(() => backends.dispose());
 
 const cragwake = golden('cragwake', 'greedy-seed-7-ends-at-pitch-6-ledge.replay.json');
 const game = (await registry.load('cragwake'))!;
@@ -36,12 +29,7 @@ const get = async (url: string, path: string) => {
 };
 
 describe.each(backends.names)('runs on %s', (name) => {
-  const start = async (runs: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => {
-    const store = await openStore(await backends.fresh(name));
-    const server = await startServer({ runs: { store, perPlayer: false, ...runs }, ...extra });
-    open.push({ store, server });
-    return { store, url: server.url };
-  };
+  const start = (runs: Record<string, unknown> = {}, extra: Partial<ServerOptions> = {}) => backends.serve(name, runs, extra);
 
   it('a verified run is stored, ranked, fetched back and replays to the same hash', async () => {
     const { store, url } = await start();

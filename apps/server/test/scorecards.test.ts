@@ -1,20 +1,12 @@
 // Scorecards through real HTTP on a SQLite file and on PostgreSQL: opened with tags, twenty runs of two games sent
 // into one, closed and read back with intervals equal to a hand computation; every refusal with its reason.
-import { CHALLENGE_SETS, openStore, type Store } from '@hearth/store';
+import { CHALLENGE_SETS } from '@hearth/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { playRun } from './helpers/play.ts';
-import { type Started, startServer } from './helpers/start.ts';
 import { setupRunBackends } from './runs-backends.ts';
 
 const backends = await setupRunBackends();
-const open: { store: Store; server: Started }[] = [];
-afterAll(async () => {
-  for (const o of open) {
-    await o.server.close();
-    await o.store.close();
-  }
-  await backends.dispose();
-});
+afterAll(() => backends.dispose());
 
 const season2 = CHALLENGE_SETS.find((s) => s.id === 'season-2')!;
 const call = async (url: string, method: string, path: string, body?: unknown, key?: string) => {
@@ -29,12 +21,7 @@ const call = async (url: string, method: string, path: string, body?: unknown, k
 const T975 = { 19: 2.093024054408263 };
 
 describe.each(backends.names)('scorecards on %s', (name) => {
-  const start = async () => {
-    const store = await openStore(await backends.fresh(name));
-    const server = await startServer({ runs: { store, perPlayer: false } });
-    open.push({ store, server });
-    return server.url;
-  };
+  const start = async () => (await backends.serve(name)).url;
 
   it('open, twenty runs of two games, close, read back: progress clipped and intervals by hand', async () => {
     const url = await start();

@@ -6,17 +6,10 @@ import { connect, type Socket } from 'node:net';
 import { expect, it } from 'vitest';
 import { listen } from '../src/listen.ts';
 import { createServer } from '../src/server.ts';
-import { TEST_SECRET, testRegistry, testReplayPool } from './helpers/start.ts';
+import { testServerOptions } from './helpers/start.ts';
 
 const start = async (drainMs: number) => {
-  const server = await createServer({
-    registry: testRegistry(),
-    secret: TEST_SECRET,
-    logLevel: 'silent',
-    rateLimit: false,
-    webDist: null,
-    replayPool: testReplayPool(),
-  });
+  const server = await createServer(testServerOptions());
   const running = await listen(server, { port: 0, host: '127.0.0.1', connections: { drainMs } });
   return { server, running };
 };
@@ -128,14 +121,7 @@ it('a client that leaves mid-body is a 400 invalid_body, never a 500, in /metric
 });
 
 it('a connection over MAX_CONNECTIONS is closed at once; a silent one is answered 408 after the header timeout', async () => {
-  const server = await createServer({
-    registry: testRegistry(),
-    secret: TEST_SECRET,
-    logLevel: 'silent',
-    rateLimit: false,
-    webDist: null,
-    replayPool: testReplayPool(),
-  });
+  const server = await createServer(testServerOptions());
   const running = await listen(server, { port: 0, host: '127.0.0.1', connections: { maxConnections: 2, headersTimeoutMs: 300 } });
   try {
     const first = await rawClient(running.port);

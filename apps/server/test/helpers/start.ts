@@ -31,9 +31,9 @@ export interface Started {
   close(): Promise<void>;
 }
 
-/** A server on an ephemeral loopback port, silent logs, no rate limit unless asked. */
-export async function startServer(options: Partial<ServerOptions> = {}): Promise<Started> {
-  const server = await createServer({
+/** A test server's options: the test registry, the test secret, silent logs, no rate limit, no web app, the shared pool. */
+export function testServerOptions(options: Partial<ServerOptions> = {}): ServerOptions {
+  return {
     registry: testRegistry(),
     secret: TEST_SECRET,
     logLevel: 'silent',
@@ -41,7 +41,12 @@ export async function startServer(options: Partial<ServerOptions> = {}): Promise
     webDist: null,
     replayPool: testReplayPool(),
     ...options,
-  });
+  };
+}
+
+/** A server on an ephemeral loopback port, silent logs, no rate limit unless asked. */
+export async function startServer(options: Partial<ServerOptions> = {}): Promise<Started> {
+  const server = await createServer(testServerOptions(options));
   const running = await listen(server, { port: 0, host: '127.0.0.1' });
   return { url: running.url, server, close: () => running.close({ drainMs: 0, shutdownTimeoutMs: 2000 }) };
 }
