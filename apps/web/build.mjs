@@ -13,7 +13,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { registryAlias } from '../../tooling/registry-alias.mjs';
+import { registryAlias } from '../../tooling/bundle.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const BUDGET_BYTES = 400 * 1024;

@@ -4,7 +4,7 @@ import { chmodSync, existsSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { registryAlias } from '../../../tooling/registry-alias.mjs';
+import { nodeBundle } from '../../../tooling/bundle.mjs';
 
 // `node scripts/build.mjs [outdir]` (default dist/); HEARTH_REGISTRY swaps the registry (test builds only).
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -12,24 +12,16 @@ const dist = process.argv[2] ? resolve(process.argv[2]) : `${root}dist`;
 rmSync(dist, { recursive: true, force: true });
 
 const common = {
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
+  ...nodeBundle(),
   // esbuild has a native binary and cannot be bundled; @hearth/sim imports it lazily, only to bundle a user's .ts policy.
   external: ['esbuild'],
-  alias: registryAlias(),
-  // Bundled CommonJS dependencies may call require(); give ESM output one.
-  banner: { js: "import { createRequire as __hearthRequire } from 'node:module'; const require = __hearthRequire(import.meta.url);" },
 };
 
 await build({
   ...common,
   entryPoints: [`${root}src/bin.ts`],
   outfile: `${dist}/hearth.mjs`,
-  banner: { js: `#!/usr/bin/env node\n${common.banner.js}` },
+  banner: nodeBundle({ shebang: true }).banner,
 });
 
 // The simulator's worker: a file of its own, because worker_threads start from a module URL.

@@ -4,25 +4,12 @@ import { chmodSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import { registryAlias } from '../../../tooling/registry-alias.mjs';
+import { nodeBundle } from '../../../tooling/bundle.mjs';
 
 // `node scripts/build.mjs [outdir]` (default dist/); HEARTH_REGISTRY swaps the registry (test builds only).
 const root = fileURLToPath(new URL('..', import.meta.url));
 const dist = process.argv[2] ? resolve(process.argv[2]) : `${root}dist`;
 rmSync(dist, { recursive: true, force: true });
-await build({
-  entryPoints: [`${root}src/main.ts`],
-  outfile: `${dist}/hearth-mcp.mjs`,
-  bundle: true,
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  legalComments: 'none',
-  logLevel: 'warning',
-  alias: registryAlias(),
-  banner: {
-    js: "#!/usr/bin/env node\nimport { createRequire as __hearthRequire } from 'node:module'; const require = __hearthRequire(import.meta.url);",
-  },
-});
+await build({ ...nodeBundle({ shebang: true }), entryPoints: [`${root}src/main.ts`], outfile: `${dist}/hearth-mcp.mjs` });
 chmodSync(`${dist}/hearth-mcp.mjs`, 0o755);
 console.log(`apps/mcp build: ${dist}/hearth-mcp.mjs`);

@@ -6,12 +6,10 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
-import { registryAlias } from '../../../tooling/registry-alias.mjs';
+import { nodeBundle, REQUIRE_BANNER as requireBanner } from '../../../tooling/bundle.mjs';
 
 const appDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const piscinaDist = dirname(fileURLToPath(import.meta.resolve('piscina', pathToFileURL(resolve(appDir, 'package.json')).href)));
-const requireBanner =
-  "import { createRequire as __hearthCreateRequire } from 'node:module'; const require = __hearthCreateRequire(import.meta.url);";
 
 /**
  * piscina starts each thread from `resolve(__dirname, 'worker.js')`, a file next to its own source; inside the
@@ -32,17 +30,8 @@ const piscinaBesideBundle = {
 /** Builds the bundle to `outfile` (default dist/server.mjs) and returns its path. */
 export async function buildServer(outfile = resolve(appDir, 'dist/server.mjs')) {
   mkdirSync(dirname(outfile), { recursive: true });
-  const common = {
-    bundle: true,
-    platform: 'node',
-    target: 'node20',
-    minify: false,
-    sourcemap: false,
-    legalComments: 'none',
-    logLevel: 'warning',
-    // HEARTH_REGISTRY swaps the registry in the bundle and its replay worker (test builds only).
-    alias: registryAlias(),
-  };
+  // HEARTH_REGISTRY swaps the registry in the bundle and its replay worker (test builds only).
+  const { format: _esm, banner: _require, ...common } = nodeBundle();
   await build({
     ...common,
     entryPoints: [resolve(appDir, 'src/replay-worker.ts')],
@@ -59,17 +48,10 @@ export async function buildServer(outfile = resolve(appDir, 'dist/server.mjs')) 
     external: ['@napi-rs/nice'],
   });
   await build({
+    ...common,
     entryPoints: [resolve(appDir, 'src/main.ts')],
     outfile,
-    bundle: true,
-    platform: 'node',
     format: 'esm',
-    target: 'node20',
-    minify: false,
-    sourcemap: false,
-    legalComments: 'none',
-    logLevel: 'warning',
-    alias: registryAlias(),
     // CommonJS dependencies (pino) call require() for Node built-ins; give the ES module a require.
     banner: {
       js: `${requireBanner} import { fileURLToPath as __hearthFileURLToPath } from 'node:url'; const __hearthBundleDir = __hearthFileURLToPath(new URL('.', import.meta.url));`,

@@ -1,6 +1,6 @@
 // The test registry: the production list plus the test-only games, registered exactly as a real game is (one
 // import, one entry). Never imported by an app's source: tests load it directly, and test builds of the bundles
-// put it in place of @hearth/games (HEARTH_REGISTRY=packages/games/src/testing.ts, see tooling/registry-alias.mjs).
+// put it in place of @hearth/games (HEARTH_REGISTRY=packages/games/src/testing.ts, see tooling/bundle.mjs).
 import { createRegistry } from '@hearth/engine';
 import { gameModule as pebble } from '@hearth/pebble';
 import { modules } from './index.ts';

@@ -1,0 +1,32 @@
+// What every app bundle shares (the CLI, the MCP server, the HTTP server and the web app's build).
+//
+// Test builds: HEARTH_REGISTRY=<module> at build time puts that module in place of @hearth/games (it must export
+// `registry`), so a bundle serves the test registry (packages/games/src/testing.ts: the real games plus the
+// test-only ones) without a line of the app changing. Production builds leave it unset.
+import { resolve } from 'node:path';
+
+/** The esbuild `alias` option for a build: empty unless HEARTH_REGISTRY is set. */
+export function registryAlias(env = process.env) {
+  return env.HEARTH_REGISTRY ? { '@hearth/games': resolve(env.HEARTH_REGISTRY) } : {};
+}
+
+/** Bundled CommonJS dependencies may call require(); an ES module bundle gets one from this banner line. */
+export const REQUIRE_BANNER =
+  "import { createRequire as __hearthCreateRequire } from 'node:module'; const require = __hearthCreateRequire(import.meta.url);";
+
+/**
+ * esbuild options of a Node.js ES module bundle that runs without node_modules: Node 20, no comments, warnings
+ * only, the registry alias, and `require` given by the banner (`shebang` puts `#!/usr/bin/env node` first).
+ */
+export function nodeBundle({ shebang = false, env = process.env } = {}) {
+  return {
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    legalComments: 'none',
+    logLevel: 'warning',
+    alias: registryAlias(env),
+    banner: { js: shebang ? `#!/usr/bin/env node\n${REQUIRE_BANNER}` : REQUIRE_BANNER },
+  };
+}
