@@ -3,8 +3,10 @@
 // later runs use it, a run without it is refused, duplicates come back as such, the board lists the player,
 // and the agent harness normalises against the challenge baselines. Skipped, with the reason printed, where
 // the server bundle is missing or predates /api/runs.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -29,6 +31,17 @@ let url = '';
 
 const hearth = (args: string[], config: string) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: config } });
+
+/** The CLI without blocking this process (for tests whose loopback proxy runs in it). */
+const hearthAsync = (args: string[], config: string) =>
+  new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [BIN, ...args],
+      { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: config } },
+      (error, stdout, stderr) => resolve({ code: error ? Number((error as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    );
+  });
 
 describe.skipIf(skipReason !== undefined)('against the real server', () => {
   beforeAll(async () => {
@@ -73,7 +86,8 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
     const keys = join(config, 'hearth', 'keys.json');
     expect(statSync(keys).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(readFileSync(keys, 'utf8')) as Record<string, Record<string, string>>;
-    expect(Object.values(saved)[0]?.alice).toMatch(/^[A-Za-z0-9_-]+$/);
+    // The key was chosen by the CLI and saved before the request (the server only keeps its hash).
+    expect(Object.values(saved)[0]?.alice).toMatch(/^hk_[A-Za-z0-9_-]{43}$/);
 
     const again = hearth(['submit', join(runs, 'cragwake-1.jsonl'), '--server', url, '--name', 'alice'], config);
     expect(again.stdout).toMatch(/not stored: you stored this run before \(run \d+\)/);
@@ -91,7 +105,12 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
     expect(fresh.status).toBe(0);
     const refused = hearth(['submit', join(runs, 'cragwake-3.jsonl'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
     expect(refused.status).toBe(1);
-    expect(refused.stdout).toContain('key_required');
+    // config-b chose a key for alice when it sent the duplicate above (a first claim brings its own key); the name
+    // is the other alice's, so the server refuses that key and the CLI drops it.
+    expect(refused.stdout).toContain('wrong_key');
+    expect(refused.stdout).toContain("alice is another player's name at this server");
+    const keysB = JSON.parse(readFileSync(join(dir, 'config-b', 'hearth', 'keys.json'), 'utf8')) as Record<string, Record<string, string>>;
+    expect(Object.values(keysB).flatMap((names) => Object.keys(names))).not.toContain('alice');
     expect(stranger.stdout).toContain('you stored this run before');
     // Another player sending alice's run is told plainly whose it is.
     const copier = hearth(['submit', join(runs, 'cragwake-2.jsonl'), '--server', url, '--name', 'carol'], join(dir, 'config-b'));
@@ -104,6 +123,53 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
     expect(json.ok).toBe(true);
     expect(hearth(['leaderboard', 'cragwake', '--server', url, '--board', 'weekly'], config).status).toBe(2);
     expect(hearth(['leaderboard', 'no-such-game', '--server', url], config).status).toBe(1);
+  });
+
+  it('a first claim whose answer is lost: the retry is the same run under the same key, and later runs use it', async () => {
+    const config = join(dir, 'config-lost');
+    const runs = join(dir, 'runs-lost');
+    const made = hearth(
+      ['agent', 'run', '--game', 'cragwake', '--seeds', '4..5', '--command', `python3 ${PY_AGENT}`, '--out', runs],
+      config,
+    );
+    expect(made.status, made.stderr).toBe(0);
+    // A loopback proxy that passes everything on to the server but cuts the connection, unanswered, once the
+    // server has answered the first submission: the claim is made and its answer never arrives.
+    let cut = 0;
+    const proxy = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers: Record<string, string> = {};
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'host' && k !== 'connection') headers[k] = v;
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      const upstream = await fetch(`${url}${req.url}`, { method: req.method, headers, body });
+      const answer = Buffer.from(await upstream.arrayBuffer());
+      if (req.method === 'POST' && req.url === '/api/runs' && cut++ === 0) {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/json' });
+      res.end(answer);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const via = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const lost = await hearthAsync(['submit', join(runs, 'cragwake-4.jsonl'), '--server', via, '--name', 'dora'], config);
+      expect(lost.code, lost.stdout).not.toBe(0);
+      expect(cut).toBe(1);
+      const keys = JSON.parse(readFileSync(join(config, 'hearth', 'keys.json'), 'utf8')) as Record<string, Record<string, string>>;
+      const key = keys[via]?.dora;
+      expect(key).toMatch(/^hk_[A-Za-z0-9_-]{43}$/);
+      // The retry: the server stored the run the first time, under dora, claimed with the key saved before sending.
+      const retry = await hearthAsync(['submit', join(runs, 'cragwake-4.jsonl'), '--server', via, '--name', 'dora'], config);
+      expect(retry.stdout).toMatch(/not stored: you stored this run before \(run \d+\)/);
+      const next = await hearthAsync(['submit', join(runs, 'cragwake-5.jsonl'), '--server', via, '--name', 'dora'], config);
+      expect(next.code, next.stdout).toBe(0);
+      expect(next.stdout).toMatch(/stored as run \d+/);
+      expect(JSON.parse(readFileSync(join(config, 'hearth', 'keys.json'), 'utf8'))[via].dora).toBe(key);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   });
 
   it('agent run --seeds season-2 --server --name: one scorecard opened, every run in it, closed; the same numbers as locally', async () => {

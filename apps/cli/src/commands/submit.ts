@@ -4,7 +4,7 @@
 import { parseArgs } from '../args.ts';
 import { UsageError } from '../games.ts';
 import { apiUrl, callJson, refusalText } from '../net/http.ts';
-import { keysPath, loadKey, saveKey } from '../net/keys.ts';
+import { chooseKey, forgetKey, keysPath, loadKey, saveKey } from '../net/keys.ts';
 import { readRecord } from '../record.ts';
 
 const USAGE =
@@ -63,7 +63,11 @@ export async function submitRecord(
   /** Into a scorecard, with the rules version played and the episode record (JSON lines). */
   extra: { scorecard?: string | undefined; version?: string | undefined; record?: string | undefined } = {},
 ): Promise<SubmitOutcome> {
-  const key = who.key ?? loadKey(server, who.name);
+  const saved = who.key ?? loadKey(server, who.name);
+  // No key yet: choose one and save it before sending, so a lost answer never leaves the name claimed by a key
+  // nobody has.
+  const chosen = saved ? undefined : chooseKey(server, who.name);
+  const key = saved ?? chosen;
   const { status, body } = await callJson(apiUrl(server, '/api/runs'), {
     headers: key ? { authorization: `Bearer ${key}` } : {},
     body: {
@@ -80,7 +84,15 @@ export async function submitRecord(
   });
   if (body.ok !== true) {
     const where = typeof body.index === 'number' ? ` (action ${body.index})` : '';
-    const hint = body.reason === 'key_required' ? ` Pass --key KEY (no key for ${who.name} at this server in ${keysPath()}).` : '';
+    // A key from the file that the server refuses for this name can never work there: drop it.
+    const fromFile = who.key === undefined;
+    if (fromFile && body.reason === 'wrong_key') forgetKey(server, who.name);
+    const hint =
+      body.reason === 'key_required'
+        ? ` Pass --key KEY (no key for ${who.name} at this server in ${keysPath()}).`
+        : fromFile && body.reason === 'wrong_key'
+          ? ` ${who.name} is another player's name at this server (the key this client had for it is not its key and was removed from ${keysPath()}): pass --key KEY if the name is yours, or choose another --name.`
+          : '';
     return { ok: false, body, lines: [`${server} refused the run${where}, HTTP ${status}: ${refusalText(body)}${hint}`] };
   }
   const lines = [
@@ -91,9 +103,9 @@ export async function submitRecord(
   const card = body.scorecard as { id: string; counted: boolean; progress: number } | undefined;
   if (card) lines.push(`in scorecard ${card.id}: ${card.counted ? `progress ${card.progress.toFixed(1)}` : 'shown, not counted'}`);
   if (typeof body.url === 'string') lines.push(`watch it: ${body.url}`);
-  if (typeof body.playerKey === 'string') {
-    const path = saveKey(server, who.name, body.playerKey);
-    lines.push(`${who.name} is yours at this server: its player key is saved in ${path} (mode 0600); later runs use it.`);
-  }
+  const issued = typeof body.playerKey === 'string' ? body.playerKey : undefined;
+  if (issued) saveKey(server, who.name, issued);
+  if (issued || (chosen && body.duplicate !== true))
+    lines.push(`${who.name} is yours at this server: its player key is saved in ${keysPath()} (mode 0600); later runs use it.`);
   return { ok: true, body, lines };
 }

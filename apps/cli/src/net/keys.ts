@@ -1,6 +1,8 @@
 // Player keys saved by `hearth submit`: ~/.config/hearth/keys.json (or $XDG_CONFIG_HOME/hearth/keys.json),
-// mode 0600, { "<server origin>": { "<player name>": "<key>" } }. A key is shown by the server once, on the
-// run that claims the name; every later run under that name needs it.
+// mode 0600, { "<server origin>": { "<player name>": "<key>" } }. A name's first claim brings a key the CLI chose
+// and saved before sending (so a retry after a lost answer claims nothing twice and locks nobody out); a key the
+// server issued (an older claim) is saved from its answer. Every later run under that name sends it.
+import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -37,6 +39,30 @@ export function saveKey(server: string, name: string, key: string, path = keysPa
   const all = read(path);
   const id = serverId(server);
   all[id] = { ...(all[id] ?? {}), [name]: key };
+  return write(all, path);
+}
+
+/**
+ * A key for a name this client has no key for, chosen here and saved before the request that claims the name:
+ * `hk_` and 43 base64url characters (256 random bits), the form the server accepts for a first claim.
+ */
+export function chooseKey(server: string, name: string, path = keysPath()): string {
+  const key = `hk_${randomBytes(32).toString('base64url')}`;
+  saveKey(server, name, key, path);
+  return key;
+}
+
+/** Drops the saved key of a name (whatever its case), e.g. a chosen key for a name that is another player's. */
+export function forgetKey(server: string, name: string, path = keysPath()): void {
+  const all = read(path);
+  const id = serverId(server);
+  const wanted = name.toLowerCase();
+  const kept = Object.entries(all[id] ?? {}).filter(([n]) => n.toLowerCase() !== wanted);
+  all[id] = Object.fromEntries(kept);
+  write(all, path);
+}
+
+function write(all: KeyFile, path: string): string {
   mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   const tmp = `${path}.tmp-${process.pid}`;
   writeFileSync(tmp, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
