@@ -131,12 +131,35 @@ export function nameRefusal(player: string, reason: string | undefined): string 
   return undefined;
 }
 
-/** POST /api/runs with the name's key when this device holds one; keeps a first claim's key in localStorage. */
+/** A player key for a first claim, chosen here: `hk_` and 256 random bits in base64url (the server's form). */
+function chooseKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `hk_${btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+}
+
+/**
+ * POST /api/runs with the name's key when this device holds one. For a name it has none for, a key is chosen
+ * and kept in localStorage before sending, so a claim whose answer is lost is sent again under the same key and
+ * the name stays this browser's; a chosen key the server refuses (the name is another player's) is dropped.
+ */
 export async function submitRun(run: { game: string; seed: number; actions: unknown[]; player: string }): Promise<ApiResult<Submitted>> {
-  const key = savedKey(run.player);
+  let key = savedKey(run.player);
+  let chosen: string | null = null;
+  if (!key) {
+    try {
+      chosen = chooseKey();
+      storage()?.setItem(keyOf(run.player), chosen);
+      key = chosen;
+    } catch {
+      chosen = null; // no storage: the server issues the key and the page shows it once
+    }
+  }
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (key) headers.authorization = `Bearer ${key}`;
   const r = await callApi<Submitted>('api/runs', { method: 'POST', headers, body: JSON.stringify(run) });
+  if (!r.ok && chosen && r.reason === 'wrong_key') storage()?.removeItem(keyOf(run.player));
+  // A claim made with the chosen key: the page says the name is now this browser's, as for an issued key.
+  if (r.ok && chosen && !r.duplicate && !r.playerKey) r.playerKey = chosen;
   if (r.ok) {
     const s = storage();
     try {

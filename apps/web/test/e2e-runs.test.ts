@@ -77,12 +77,32 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     await page.waitForSelector('#over:not([hidden]) #submit-form');
     const final = Number(await page.textContent('#final-score'));
     await page.fill('#player-name', 'web-e2e');
+    const sent: (string | undefined)[] = [];
+    page.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/api/runs')) sent.push(req.headers().authorization);
+    });
     await page.click('#submit-form button[type="submit"]');
     await page.waitForSelector('#submit-result[data-kind="ok"], #submit-result[data-kind="refusal"]');
     expect(await page.getAttribute('#submit-result', 'data-kind'), (await page.textContent('#submit-result')) ?? '').toBe('ok');
     const runId = (await page.getAttribute('#submit-result', 'data-run-id')) as string;
     // the first claim of a name leaves its key in this browser, for the next run under the name
-    expect(await page.evaluate(() => localStorage.getItem('hearth:key:web-e2e'))).toBeTruthy();
+    const kept = await page.evaluate(() => localStorage.getItem('hearth:key:web-e2e'));
+    // chosen by the page and kept before sending (a lost answer cannot lose the name), and the server took it as
+    // the name's key: opening a scorecard under the name with it is accepted
+    expect(kept).toMatch(/^hk_[A-Za-z0-9_-]{43}$/);
+    expect(sent).toEqual([`Bearer ${kept}`]);
+    const withKey = await page.evaluate(
+      async (k) =>
+        (
+          await fetch('api/scorecards', {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${k}` },
+            body: JSON.stringify({ player: 'web-e2e' }),
+          })
+        ).status,
+      kept,
+    );
+    expect(withKey).toBe(201);
 
     await page.click('#board-link');
     // one board at a time: the populated one (all time) is the one open; people and agents are a pick away
