@@ -1,5 +1,5 @@
 // Cragwake: the game module. load() instantiates the kernel once per build and returns the Game.
-import { defineGame, type Game, type GameModule, type LoadOptions, type Rules } from '@hearth/engine';
+import { defineGame, type Game, type GameModule, type LoadOptions, type RelativeActions, type Rules } from '@hearth/engine';
 import { createBrief } from './brief.ts';
 import { createWall, type Wall } from './generator.ts';
 import { loadKernel } from './kernel.ts';
@@ -29,12 +29,31 @@ export function createRules(wall: Wall): Rules<CragState, CragAction, CragObserv
     clone: cloneState,
     recap: createRecap(wall),
     brief: createBrief(wall),
+    // pitch is the pitch being climbed, so pitches completed is one less.
+    stats: (state) => ({ pitchesCompleted: state.pitch - 1 }),
+    relativeActions: MOVE_OFFSETS,
   };
 }
 
+/**
+ * `move` names an absolute row, which the grammar leaves unbounded, so a fixed-size action space enumerates
+ * moves as offsets (rows up, columns across) from the climber, over the box every step and lunge lies in
+ * (rows -1..2, columns -2..2, the climber's own cell left out): 19 offsets, of which the mask says which are
+ * holds in reach now.
+ */
+const MOVE_OFFSETS: RelativeActions<CragState> = {
+  type: 'move',
+  rowKey: 'row',
+  colKey: 'col',
+  offsets: [-1, 0, 1, 2].flatMap((dr) => [-2, -1, 0, 1, 2].filter((dc) => dr !== 0 || dc !== 0).map((dc) => [dr, dc] as const)),
+  origin: (s) => [s.row, s.col],
+};
+
 /** Builds the Game over an already instantiated wall (tests use this to compare kernel builds). */
 export function createGame(wall: Wall): Game<CragState, CragAction, CragObservation> {
-  return defineGame(buildSpec(wall), createRules(wall), { policies: createPolicies() });
+  const spec = buildSpec(wall);
+  const rules = createRules(wall);
+  return defineGame(spec, rules, { policies: createPolicies({ spec, rules }) });
 }
 
 const loaded = new Map<string, Promise<CragwakeGame>>();

@@ -1,7 +1,7 @@
-// Bots shipped with the game (the simulator finds them through game.policies).
-import type { Policy, PolicyFactory } from '@hearth/engine';
+// Bots shipped with the game (the simulator finds them through game.policies; its `strong` plays `strong`).
+import { type Policy, type PolicyFactory, rolloutPolicy, type Searchable } from '@hearth/engine';
 import { hash } from '@hearth/rng';
-import { type CragAction, moveCost, reachKind } from './rules.ts';
+import { type CragAction, moveCost, reachKind, STAMINA_PAY } from './rules.ts';
 import { type CragState, holdAt, isLedgeRow } from './state.ts';
 
 /** Uniform over the legal list, driven by @hearth/rng from the policy's seed. */
@@ -48,8 +48,21 @@ export const greedyPolicy: PolicyFactory<CragState, CragAction> = () => ({
   },
 });
 
-export function createPolicies(): Record<string, PolicyFactory<CragState, CragAction>> {
-  return { random: randomPolicy, greedy: greedyPolicy };
+/**
+ * What the strong bot's rollouts value at their horizon: the score plus what the stamina left pays at the next
+ * belay (STAMINA_PAY each) plus the row, and running dry heavily penalised.
+ */
+export const strongValue = (s: CragState): number => s.score + (s.phase === 'over' ? -5000 : STAMINA_PAY * s.stamina + s.row);
+
+/**
+ * The strong bot: stamina-aware planning by rollouts over the greedy climber: every candidate move is played
+ * out for 12 turns and valued by `strongValue`; the 6 best by immediate points are tried, and greedy's own choice.
+ */
+export const strongPolicy = (game: Searchable<CragState, CragAction>): PolicyFactory<CragState, CragAction> =>
+  rolloutPolicy(game, { base: greedyPolicy, horizon: 12, width: 6, value: strongValue, name: 'strong' });
+
+export function createPolicies(game: Searchable<CragState, CragAction>): Record<string, PolicyFactory<CragState, CragAction>> {
+  return { random: randomPolicy, greedy: greedyPolicy, strong: strongPolicy(game) };
 }
 
 export type { Policy };

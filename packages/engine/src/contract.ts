@@ -218,6 +218,34 @@ export interface Rules<S, A, O extends Observation = Observation> {
   recap?(before: S, after: S, action: A): Recap;
   /** The compact view for language models. Pure. */
   brief?(state: S): Brief;
+  /**
+   * The headline figures of a finished game (e.g. levels completed), named in the game's README. The simulator
+   * writes them into every record's `stats`, after the state's own top-level scalar fields. Pure.
+   */
+  stats?(state: S): Record<string, Json>;
+  /**
+   * For fixed-size action spaces (`hearth sim serve`, the Gymnasium client): an action whose fields the grammar
+   * leaves unbounded (an absolute position), enumerated relative to the player instead. Absent when the
+   * grammar's finite enumeration is the whole space.
+   */
+  relativeActions?: RelativeActions<S>;
+}
+
+/**
+ * Actions of one `type` that name a cell by two unbounded integer fields, enumerated as offsets from the
+ * player's cell: index k of the space is `{ type, [rowKey]: row + offsets[k][0], [colKey]: col + offsets[k][1] }`
+ * where `[row, col] = origin(state)`. The offsets cover every such action that can be legal.
+ */
+export interface RelativeActions<S = unknown> {
+  /** The action's `type`. */
+  type: string;
+  /** The action's row and column fields. */
+  rowKey: string;
+  colKey: string;
+  /** [rows, columns] from the player's cell, in index order. */
+  offsets: readonly (readonly [number, number])[];
+  /** The player's cell in a state, as [row, column]. */
+  origin(state: S): readonly [number, number];
 }
 
 /**
@@ -265,7 +293,11 @@ export interface Game<S = unknown, A = unknown, O extends Observation = Observat
   compact(state: S, recap?: Recap): CompactView;
   /** A fresh fast simulation handle. */
   createSim(): Sim<S, A>;
-  /** Policies (bots) that the game itself ships, by name (e.g. Sunloaf's "reference" policy). */
+  /**
+   * Policies (bots) that the game itself ships, by name (e.g. Sunloaf's "reference" policy). One name is read by
+   * the simulator: `strong`, the game's strongest bot, is what the simulator's `strong` plays (a game without one
+   * gets rollouts over the simulator's greedy).
+   */
   readonly policies: Readonly<Record<string, PolicyFactory<S, A>>>;
 }
 

@@ -1,4 +1,12 @@
 export { type Carried, endReason, nextBody, type VerifyOutcome, verifyOutcome } from './adapter.ts';
+export {
+  candidateActions,
+  enumerateSchema,
+  grammarCandidates,
+  type RolloutOptions,
+  rolloutPolicy,
+  type Searchable,
+} from './bots.ts';
 export { canonicalJson, stateHash } from './canonical.ts';
 export { base64UrlDecode, base64UrlEncode, PlainTokenCodec, publicStateOf, type StateCodec } from './codec.ts';
 export * from './contract.ts';

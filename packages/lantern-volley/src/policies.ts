@@ -1,5 +1,6 @@
 // Bots shipped with the game, both searching the 1,501 legal angles: `solver` (exact per-wave search, the
-// calibration's strong player) and `greedy` (best points for the next shot that keeps the wave clearable).
+// calibration's strong player, also shipped as `strong`) and `greedy` (best points for the next shot that keeps
+// the wave clearable).
 import type { PolicyFactory } from '@hearth/engine';
 import { FIRST_TENTH, waveRow } from './constants.ts';
 import type { LayoutCache } from './layouts.ts';
@@ -23,14 +24,17 @@ export function createPolicies(layouts: LayoutCache): Record<string, PolicyFacto
     }
     return p;
   };
+  const solver: PolicyFactory<State, ShootAction> = () => ({
+    name: 'solver',
+    decide: (state) => shoot(plannerFor(state).bestAngle(litMask(state.lit), state.wispsLeft)),
+  });
   return {
-    solver: () => ({
-      name: 'solver',
-      decide: (state) => shoot(plannerFor(state).bestAngle(litMask(state.lit), state.wispsLeft)),
-    }),
+    solver,
     greedy: () => ({
       name: 'greedy',
       decide: (state) => shoot(plannerFor(state).greedyAngle(litMask(state.lit), state.wispsLeft)),
     }),
+    // The simulator's strong bot: the exact per-wave solver.
+    strong: solver,
   };
 }

@@ -150,5 +150,7 @@ export function createRules(sim: FlightSim): LanternRules {
     extras: (s) => ({ lastShot: s.lastShot }),
     recap: (before, after) => recapShot(before, after),
     brief: (s) => briefOf(s, layouts.get(s.seed, s.wave).layout, sim.kernel),
+    // A won round cleared every wave of the table; otherwise every wave before the current one.
+    stats: (s) => ({ wavesCleared: s.won ? WAVE_COUNT : s.wave - 1 }),
   };
 }

@@ -2,8 +2,9 @@
 // never in production; it exists so that every app's tests can show a new game needs no app change.
 import { defineGame, type Game, type GameModule, type Rules } from '@hearth/engine';
 import { observe } from './observe.ts';
+import { greedyPolicy } from './policies.ts';
 import { apply, initState, isOver, legalActions, parseAction, refuse } from './rules.ts';
-import type { PebbleAction, PebbleObservation } from './shapes.ts';
+import { PEBBLE_POINTS, type PebbleAction, type PebbleObservation } from './shapes.ts';
 import { spec } from './spec.ts';
 import { cloneState, type PebbleState, parseState } from './state.ts';
 
@@ -25,13 +26,15 @@ export const rules: Rules<PebbleState, PebbleAction, PebbleObservation> = {
   gameOver: isOver,
   observe,
   clone: cloneState,
+  // The simulator's headline figure for a finished game.
+  stats: (s) => ({ pebblesCollected: s.score / PEBBLE_POINTS }),
 };
 
 let game: PebbleGame | undefined;
 
 /** Pebble has no kernel: the js and wasm options load the same TypeScript rules. */
 export function loadPebble(): PebbleGame {
-  game ??= defineGame(spec, rules);
+  game ??= defineGame(spec, rules, { policies: { greedy: greedyPolicy } });
   return game;
 }
 

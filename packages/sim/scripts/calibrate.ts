@@ -143,7 +143,7 @@ if (has('sunloaf')) {
   const rows: string[][] = [];
   const medians: Record<string, number> = {};
   let referenceRuns: GameRecord[] = [];
-  // Sunloaf's strong bot is its reference policy (src/bots/sunloaf.ts), so only the reference is played.
+  // Sunloaf's strong bot is its reference policy (policies.strong is policies.reference), so only the reference is played.
   for (const [policy, count] of [['reference', 24]] as const) {
     const recs = await play('sunloaf', policy, count, SUNLOAF_TURNS);
     referenceRuns = recs;

@@ -13,7 +13,7 @@ export interface RunOptions {
   workerUrl: URL;
   workers?: number;
   maxTurns?: number;
-  /** Seeds per task handed to a worker (default: about 8 tasks per worker, 1 to 512 seeds each; 512 measured about 20% faster than 64 on 5-step Stormlark games, where the round trip per task counts). */
+  /** Seeds per task handed to a worker (default: about 8 tasks per worker, 1 to 512 seeds each; 512 measured about 20% faster than 64 on 5-step games, where the round trip per task counts). */
   chunk?: number;
   /** Games each worker holds in its VectorSim (default 1, the fastest measured; see play.ts). */
   batch?: number;

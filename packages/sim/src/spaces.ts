@@ -2,9 +2,9 @@
 // a Discrete action space (a fixed enumeration, index <-> action, with legal-action masks) and the structured
 // observation flattened to fixed-shape numeric fields. Both are derived from the game's served schemas
 // (actionGrammar, observationSchema), so a game gets them without code here; the one exception is an action
-// whose fields are unbounded in the grammar (Cragwake's absolute row), enumerated relative to the player.
-import type { Game, JsonSchema } from '@hearth/engine';
-import { enumerateSchema } from './policy/candidates.ts';
+// whose fields are unbounded in the grammar (an absolute position), which the game declares in its rules as
+// `relativeActions` (engine contract) and the space enumerates relative to the player.
+import { enumerateSchema, type Game, type JsonSchema } from '@hearth/engine';
 import { isRunEnding } from './policy/random.ts';
 
 /** One index of the action space, as documented to clients: an action, or a template relative to the player. */
@@ -26,36 +26,9 @@ export interface ActionCodec<S = unknown, A = unknown> {
   markLegal(legal: readonly A[], state: S, mask: Uint8Array, row: number): A | undefined;
 }
 
-/**
- * Actions enumerated relative to the player's position where the grammar leaves a field unbounded: Cragwake's
- * `move` names an absolute row, so its indices are offsets (rows up, columns across) from the climber, over the
- * box every step and lunge lies in (rows -1..2, columns -2..2, the climber's own cell left out): 19 offsets,
- * of which the mask says which are holds in reach now.
- */
-interface RelativeMove {
-  type: string;
-  rowKey: string;
-  colKey: string;
-  offsets: readonly (readonly [number, number])[];
-  from(state: unknown): [number, number];
-}
-
-const box = (rows: readonly number[], cols: readonly number[]) =>
-  rows.flatMap((dr) => cols.filter((dc) => dr !== 0 || dc !== 0).map((dc) => [dr, dc] as const));
-
-const RELATIVE: Record<string, RelativeMove> = {
-  cragwake: {
-    type: 'move',
-    rowKey: 'row',
-    colKey: 'col',
-    offsets: box([-1, 0, 1, 2], [-2, -1, 0, 1, 2]),
-    from: (s) => [(s as { row: number }).row, (s as { col: number }).col],
-  },
-};
-
 /** The game's action space: relative moves first (where the game has them), then the grammar's finite candidates in grammar order. */
 export function actionCodec<S, A>(game: Game<S, A>): ActionCodec<S, A> {
-  const rel = RELATIVE[game.slug];
+  const rel = game.rules.relativeActions;
   const fixed = enumerateSchema(game.spec.actionGrammar) as A[];
   if (!rel && fixed.length === 0) throw new Error(`${game.slug}: the action grammar has no finite enumeration`);
   const base = rel ? rel.offsets.length : 0;
@@ -91,14 +64,14 @@ export function actionCodec<S, A>(game: Game<S, A>): ActionCodec<S, A> {
     runEnding,
     decode(k, state) {
       if (k >= base) return fixed[k - base] as A;
-      const [r, c] = rel!.from(state);
+      const [r, c] = rel!.origin(state);
       const [dr, dc] = rel!.offsets[k]!;
       return { type: rel!.type, [rel!.rowKey]: r + dr, [rel!.colKey]: c + dc } as A;
     },
     index(action, state) {
       const a = action as Record<string, unknown>;
       if (rel && a.type === rel.type) {
-        const [r, c] = rel.from(state);
+        const [r, c] = rel.origin(state);
         const dr = (a[rel.rowKey] as number) - r - r0;
         const dc = (a[rel.colKey] as number) - c - c0;
         return dr >= 0 && dr < height && dc >= 0 && dc < width ? (grid[dr * width + dc] as number) : -1;
@@ -106,7 +79,7 @@ export function actionCodec<S, A>(game: Game<S, A>): ActionCodec<S, A> {
       return byKey.get(keyOf(action)) ?? -1;
     },
     markLegal(legal, state, mask, row) {
-      const [r, c] = rel ? rel.from(state) : [0, 0];
+      const [r, c] = rel ? rel.origin(state) : [0, 0];
       for (const action of legal) {
         const a = action as Record<string, unknown>;
         let j: number;
@@ -194,7 +167,7 @@ export function observationCodec(schema: JsonSchema): ObservationCodec {
     if (options.length > 1) {
       const nonNull = options.filter((o) => !isNull(o));
       const canBeNull = nullable || nonNull.length < options.length;
-      // An enumeration of constants (possibly nested one level, e.g. Cragwake's ending), or one schema or null.
+      // An enumeration of constants (possibly nested one level, e.g. a nullable enumeration), or one schema or null.
       const flat = nonNull.flatMap((o) => branches(o));
       if (flat.every((o) => constOf(o).ok)) {
         const values = flat.map((o) => o.const);

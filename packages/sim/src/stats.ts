@@ -1,12 +1,10 @@
 import type { Game, Json } from '@hearth/engine';
 
 /**
- * Per-game figures for a finished game, read from its final state. Each game's headline counters
- * (pitches, reaches, waves, days) are named explicitly below where the state's field names are known;
- * every game also gets its top-level scalar fields, so a new game reports something without a change here.
+ * Figures for a finished game, read from its final state: the state's top-level scalar fields, then the
+ * game's own headline figures (`rules.stats`, declared in the engine contract), so every game reports
+ * something and the simulator names none of them.
  */
-export type StatsReader<S = never> = (state: S, game: Game) => Record<string, Json>;
-
 const SKIP = /seed|rng|cursor|token|hash|version/i;
 
 const skipMemo = new Map<string, boolean>();
@@ -33,16 +31,9 @@ export function scalarStats(state: unknown, out: Record<string, Json> = {}): Rec
   return out;
 }
 
-const readers: Record<string, StatsReader<unknown>> = {};
-
-/** Registers a game-specific reader (merged over the scalar fields). */
-export function defineStats<S>(slug: string, reader: StatsReader<S>): void {
-  readers[slug] = reader as StatsReader<unknown>;
-}
-
 export function statsReader(game: Game): (state: unknown) => Record<string, Json> {
-  const specific = readers[game.slug];
-  if (!specific) return (state) => scalarStats(state);
+  const { stats } = game.rules;
+  if (!stats) return (state) => scalarStats(state);
   // Merged in place: this runs once per finished game, so it stays cheap for short games.
-  return (state) => Object.assign(scalarStats(state), specific(state, game));
+  return (state) => Object.assign(scalarStats(state), stats(state));
 }

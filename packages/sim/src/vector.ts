@@ -147,7 +147,7 @@ export class VectorSim<S = unknown, A = unknown> {
 
   /**
    * Legal-action masks: row i (of `space.size` bytes) has a 1 at every legal action's index. Games whose
-   * legal list is empty by design (Lantern Volley) get an all-zero row: their space is the grammar.
+   * legal list is empty by design (any aim in range is legal) get an all-zero row: their space is the grammar.
    */
   masks(space: ActionSpace<A>, out: Uint8Array = new Uint8Array(this.size * space.size)): Uint8Array {
     out.fill(0);
@@ -164,7 +164,7 @@ export class VectorSim<S = unknown, A = unknown> {
 
 /**
  * An action space made from a finite list of actions (e.g. a game's grammar candidates): actions are
- * matched by their canonical JSON. Fine for small spaces (Stormlark's six actions, Sunloaf's moves).
+ * matched by their canonical JSON. Fine for small spaces (a few actions, a few hundred moves).
  */
 export function listSpace<A>(actions: readonly A[]): ActionSpace<A> & { action(k: number): A } {
   const key = (a: unknown) => JSON.stringify(a, Object.keys(a as object).sort());

@@ -8,7 +8,6 @@ import { policyFromModule, policyNames, resolvePolicy } from './policy/resolve.t
 import type { PolicyFactory } from './policy/types.ts';
 import type { GameRecord } from './record.ts';
 import { VectorSim } from './vector.ts';
-import './bots/index.ts';
 
 /** A policy as the main thread names it: a name, or a module the worker imports (already plain JS). */
 export type PolicyRef = { kind: 'name'; name: string } | { kind: 'module'; url: string; label: string };

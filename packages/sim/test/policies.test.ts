@@ -1,15 +1,6 @@
-import type { Game } from '@hearth/engine';
+import { enumerateSchema, type Game, grammarCandidates, rolloutPolicy } from '@hearth/engine';
 import { describe, expect, it } from 'vitest';
-import {
-  enumerateSchema,
-  grammarCandidates,
-  greedyPolicy,
-  playSeeds,
-  randomPolicy,
-  resolvePolicy,
-  rolloutPolicy,
-  strongPolicy,
-} from '../src/index.ts';
+import { greedyPolicy, playSeeds, randomPolicy, resolvePolicy, strongPolicy } from '../src/index.ts';
 import { aimGame } from './fixtures/aim.ts';
 import { type TrailAction, trailGame } from './fixtures/trail.ts';
 

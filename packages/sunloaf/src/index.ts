@@ -1,5 +1,5 @@
 // Sunloaf: the Game built from the rules, the spec and the reference policy.
-import { defineGame, type Game, type GameModule } from '@hearth/engine';
+import { defineGame, type Game, type GameModule, type PolicyFactory } from '@hearth/engine';
 import type { SunloafObservation } from './observe.ts';
 import { referencePolicy } from './policy.ts';
 import { rules } from './rules.ts';
@@ -21,9 +21,14 @@ export type SunloafGame = Game<State, Action, SunloafObservation>;
 
 let game: SunloafGame | undefined;
 
+/** The reference policy reads only the public part of a state, so it plays the full state as well. */
+const reference: PolicyFactory<State, Action> = referencePolicy;
+
 /** Builds the Game once (Sunloaf has no kernel: the js and wasm options load the same TypeScript rules). */
 export function loadSunloaf(): SunloafGame {
-  game ??= defineGame(spec, rules, { policies: { reference: referencePolicy as never } });
+  // The reference is also the strong bot: rollouts over it (6 candidates, 6 turns), which value points now and not
+  // the day's quota, lost 8 of 8 runs to a missed quota while the reference lost none (docs/calibration.md at f751480).
+  game ??= defineGame(spec, rules, { policies: { reference, strong: reference } });
   return game;
 }
 

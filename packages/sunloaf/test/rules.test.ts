@@ -107,6 +107,7 @@ describe('loading', () => {
     const b = await gameModule.load({ kernel: 'js' });
     expect(gameModule.slug).toBe('sunloaf');
     expect(JSON.stringify(b.init(42))).toBe(JSON.stringify(a.init(42)));
-    expect(Object.keys(a.policies)).toEqual(['reference']);
+    expect(Object.keys(a.policies)).toEqual(['reference', 'strong']);
+    expect(a.policies.strong).toBe(a.policies.reference);
   });
 });

@@ -1,6 +1,5 @@
-import type { Game } from '@hearth/engine';
+import { candidateActions, type Game } from '@hearth/engine';
 import { Stream, streamId } from '@hearth/rng';
-import { candidateActions } from './candidates.ts';
 import type { PolicyFactory } from './types.ts';
 
 const STREAM = streamId('sim:greedy');

@@ -1,13 +1,12 @@
-import type { Game } from '@hearth/engine';
+import { candidateActions, type Game } from '@hearth/engine';
 import { Stream, streamId } from '@hearth/rng';
-import { candidateActions } from './candidates.ts';
 import type { PolicyFactory } from './types.ts';
 
 const STREAM = streamId('sim:random');
 
 /**
- * An action that ends the run by choice (Stormlark's and Sunloaf's END_RUN, Cragwake's endRun): its
- * `type`, lower-cased with everything but letters dropped, is "endrun". Every game here names it so.
+ * An action that ends the run by choice (END_RUN, endRun): its `type`, lower-cased with everything but letters
+ * dropped, is "endrun". A naming convention of the games' grammars, not a rule the simulator holds per game.
  */
 export function isRunEnding(action: unknown): boolean {
   const type = (action as { type?: unknown } | null)?.type;
@@ -24,8 +23,8 @@ const runEnding = new Map<string, boolean>();
 
 /**
  * Uniform over the legal list (or over the grammar's candidates when the list is empty by design),
- * leaving out run-ending actions unless they are all there is: a uniform END_RUN made random Stormlark
- * games 4.8 steps long, which measured nothing but the stop.
+ * leaving out run-ending actions unless they are all there is: a uniform END_RUN made random games of
+ * one game 4.8 steps long, which measured nothing but the stop.
  */
 export function randomPolicy<S, A>(game: Game<S, A>): PolicyFactory<S, A> {
   return (seed) => {

@@ -11,35 +11,26 @@ export const builtinPolicies: Record<string, (game: Game) => PolicyFactory> = {
   strong: strongPolicy,
 };
 
-/** Extra simulator policies for one game, by slug (e.g. Stormlark's dodge-only bot for calibration). */
-const extras: Record<string, Record<string, (game: Game) => PolicyFactory>> = {};
-
-export function defineGamePolicy(slug: string, name: string, make: (game: Game) => PolicyFactory): void {
-  extras[slug] ??= {};
-  extras[slug][name] = make;
-}
-
 /**
- * Every policy name a game can be run with: the built-ins, the simulator's extras for that game, then
- * the game's own (e.g. "reference"); a game policy whose name is taken is listed as "game:<name>".
+ * Every policy name a game can be run with: the built-ins, then the game's own (e.g. "reference"); a game
+ * policy whose name is taken is listed as "game:<name>".
  */
 export function policyNames(game: Game): string[] {
-  const names = [...Object.keys(builtinPolicies), ...Object.keys(extras[game.slug] ?? {})];
+  const names = Object.keys(builtinPolicies);
   for (const name of Object.keys(game.policies)) names.push(names.includes(name) ? `game:${name}` : name);
   return names;
 }
 
 /**
- * A policy by name. The built-in names (random, greedy, strong) are the simulator's, then the
- * simulator's extras for the game, then the game's own `policies`; "game:<name>" always means the
- * game's own (Cragwake ships its own "greedy", reachable as "game:greedy").
+ * A policy by name. The built-in names (random, greedy, strong) are the simulator's, then the game's own
+ * `policies`; "game:<name>" always means the game's own (a game's own "greedy" is reachable as "game:greedy").
  */
 export function resolvePolicy(game: Game, name: string): PolicyFactory {
   if (name.startsWith('game:')) {
     const shipped = game.policies[name.slice(5)];
     if (shipped) return shipped;
   } else {
-    const make = builtinPolicies[name] ?? extras[game.slug]?.[name];
+    const make = builtinPolicies[name];
     if (make) return make(game);
     const shipped = game.policies[name];
     if (shipped) return shipped;
