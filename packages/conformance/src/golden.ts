@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Game, replay } from '@hearth/engine';
 
@@ -49,7 +49,9 @@ export function verifyGolden(game: Game, golden: GoldenReplay): string[] {
 
 /**
  * Writes (or rewrites) a golden file from a replay. Only golden:update scripts call this
- * (GOLDEN_UPDATE=1); read the diff before committing.
+ * (GOLDEN_UPDATE=1); read the diff before committing. A file that already holds exactly these bytes is left
+ * untouched, so regenerating unchanged goldens writes nothing (a test reading them meanwhile never sees a
+ * half-written file).
  */
 export function writeGolden(dir: string, name: string, game: Game, seed: number, actions: unknown[], note?: string): GoldenReplay {
   const result = replay(game, seed, actions);
@@ -65,6 +67,8 @@ export function writeGolden(dir: string, name: string, game: Game, seed: number,
     ...(note ? { note } : {}),
   };
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, `${name}.replay.json`), `${JSON.stringify(golden, null, 1)}\n`);
+  const path = join(dir, `${name}.replay.json`);
+  const text = `${JSON.stringify(golden, null, 1)}\n`;
+  if (!existsSync(path) || readFileSync(path, 'utf8') !== text) writeFileSync(path, text);
   return golden;
 }

@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -114,6 +114,21 @@ describe('the kit catches each defect (a check that cannot fail is a defect)', (
     expect(verifyGolden(sound, { ...g, score: g.score + 1 }).join()).toMatch(/score/);
     expect(verifyGolden(sound, { ...g, stateHash: '0'.repeat(64) }).join()).toMatch(/state hash/);
     expect(verifyGolden(sound, { ...g, actions: [...actions, { type: 'fly' }] }).join()).toMatch(/refused/);
+  });
+  it('golden replays: rewriting the same replay leaves the file untouched, a different one rewrites it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'golden-'));
+    const file = join(dir, 'walk.replay.json');
+    const actions = [{ type: 'step', dir: 1 }];
+    writeGolden(dir, 'walk', sound, 3, actions);
+    // An mtime of 0 survives only if the identical rewrite writes nothing.
+    const first = readFileSync(file, 'utf8');
+    utimesSync(file, new Date(0), new Date(0));
+    writeGolden(dir, 'walk', sound, 3, actions);
+    expect(readFileSync(file, 'utf8')).toBe(first);
+    expect(statSync(file).mtimeMs).toBe(0);
+    writeGolden(dir, 'walk', sound, 3, [...actions, { type: 'step', dir: 1 }]);
+    expect(statSync(file).mtimeMs).toBeGreaterThan(0);
+    expect(JSON.parse(readFileSync(file, 'utf8')).turns).toBe(2);
   });
 });
 

@@ -1,6 +1,6 @@
 // The shared conformance suite, with Lantern Volley's own invariants, sampled angles and forged states.
 import { fileURLToPath } from 'node:url';
-import { readGoldens, runConformance, verifyGolden, writeGolden } from '@hearth/conformance';
+import { readGoldens, runConformance, verifyGolden } from '@hearth/conformance';
 import type { Stream } from '@hearth/rng';
 import { describe, expect, it } from 'vitest';
 import { BRAZIER, EVENT_CAP, waveRow } from '../src/constants.ts';
@@ -9,34 +9,6 @@ import { forgedStates } from './forged-states.ts';
 
 const goldenDir = fileURLToPath(new URL('../golden', import.meta.url));
 let game: LanternVolleyGame;
-
-if (process.env.GOLDEN_UPDATE) {
-  const g = await gameModule.load();
-  const play = (seed: number, policy: string) => {
-    const p = g.policies[policy]!(seed);
-    const sim = g.createSim();
-    sim.reset(seed);
-    const actions: unknown[] = [];
-    while (!sim.gameOver()) {
-      const a = p.decide(sim.state, []);
-      actions.push(a);
-      sim.step(a);
-    }
-    return actions;
-  };
-  for (const seed of [1, 7, 2026, 4294967295])
-    writeGolden(goldenDir, `solver-seed-${seed}`, g, seed, play(seed, 'solver'), 'full 8-wave round by the solver policy');
-  writeGolden(goldenDir, 'greedy-seed-42', g, 42, play(42, 'greedy'), 'a round by the greedy policy');
-  const edges = [14.95, 165.04, 90, 15, 165];
-  writeGolden(
-    goldenDir,
-    'edge-angles-seed-5',
-    g,
-    5,
-    edges.map((angleDeg) => ({ type: 'SHOOT', angleDeg })),
-    'quantization edges; ends out of wisps or later',
-  );
-}
 
 runConformance({
   label: 'lantern-volley',
