@@ -45,9 +45,13 @@ export const discardLimit = (maxBytes: number): number => Math.max(8 * maxBytes,
  * else from the Fetch request (tests through app.request). An oversized body (null) is read to its end and
  * dropped, up to discardLimit(maxBytes), so the 413 goes out after the upload, never in the middle of it.
  */
-export async function readBody(incoming: IncomingMessage | undefined, request: Request, maxBytes: number): Promise<Buffer | null> {
+export async function readBody(
+  incoming: IncomingMessage | undefined,
+  request: Request | undefined,
+  maxBytes: number,
+): Promise<Buffer | null> {
   // From the Node request when there is one: reading headers through the Fetch Request would build a Headers object.
-  const declared = Number((incoming ? incoming.headers['content-length'] : request.headers.get('content-length')) ?? Number.NaN);
+  const declared = Number((incoming ? incoming.headers['content-length'] : request?.headers.get('content-length')) ?? Number.NaN);
   const discardUpTo = discardLimit(maxBytes);
   if (declared > discardUpTo) return null;
   if (incoming) {
@@ -86,7 +90,7 @@ export async function readBody(incoming: IncomingMessage | undefined, request: R
       if (incoming.readableEnded) onEnd();
     });
   }
-  if (!request.body) return declared > maxBytes ? null : Buffer.alloc(0);
+  if (!request?.body) return declared > maxBytes ? null : Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

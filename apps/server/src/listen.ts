@@ -1,6 +1,6 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
-import { serve } from '@hono/node-server';
+import { getRequestListener, serve } from '@hono/node-server';
 import type { HearthServer } from './server.ts';
 
 export interface ConnectionOptions {
@@ -54,21 +54,31 @@ export interface Listening {
   close(overrides?: number | Partial<Pick<ConnectionOptions, 'drainMs' | 'shutdownTimeoutMs'>>): Promise<void>;
 }
 
-/** Listens on `port` (0 for an ephemeral port) and `host`. */
+/**
+ * Listens on `port` (0 for an ephemeral port) and `host`. The hot routes (hot-routes.ts) are answered on bare
+ * node:http in front of the hono app; `hotRoutes: false` sends every request through hono (the bench's comparison,
+ * and the test that both answer alike).
+ */
 export function listen(
   server: HearthServer,
-  options: { port: number; host?: string; connections?: Partial<ConnectionOptions>; admin?: { port: number; host?: string } | null },
+  options: {
+    port: number;
+    host?: string;
+    connections?: Partial<ConnectionOptions>;
+    admin?: { port: number; host?: string } | null;
+    hotRoutes?: boolean;
+  },
 ): Promise<Listening> {
   const limits = { ...DEFAULT_CONNECTIONS, ...options.connections };
   return new Promise((resolve, reject) => {
     let admin: Listening['admin'] = null;
-    const httpServer = serve({
-      fetch: server.fetch,
-      port: options.port,
-      hostname: options.host,
-      // The header and request timeouts are enforced by a sweep; check every second, not every 30 s.
-      serverOptions: { connectionsCheckingInterval: 1000 },
-    }) as Server;
+    const app = getRequestListener(server.fetch, { hostname: options.host });
+    const hot = options.hotRoutes === false ? null : server.hot;
+    // The header and request timeouts are enforced by a sweep; check every second, not every 30 s.
+    const httpServer = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
+      if (hot === null || !hot(req, res)) app(req, res);
+    });
+    httpServer.listen(options.port, options.host);
     httpServer.keepAliveTimeout = limits.keepAliveTimeoutMs;
     httpServer.headersTimeout = limits.headersTimeoutMs;
     httpServer.requestTimeout = limits.requestTimeoutMs;

@@ -5,12 +5,13 @@ import { createAccessLog } from './access-log.ts';
 import { BodyAbortedError, type BodyLimits } from './body.ts';
 import { type AppContext, type AppEnv, databaseUnavailable, fail, type ServedGame, type ServerContext } from './context.ts';
 import { DEFAULT_READY_TIMEOUT_MS, registerHealthRoutes } from './health.ts';
+import { createHotRoutes, type Front, type HotRoutes } from './hot-routes.ts';
 import { createLogger, type Logger } from './logger.ts';
 import { createMetrics, type Metrics } from './metrics.ts';
 import { clientAddress, type ProxyTrust, parseTrustProxy } from './proxy.ts';
 import { createRateLimiter, type RateLimiter } from './rate-limit.ts';
 import { createReplayPool, type ReplayPool } from './replay-pool.ts';
-import { API_METHODS, registerApiRoutes } from './routes/api.ts';
+import { API_METHODS, failAnswer, registerApiRoutes } from './routes/api.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerMcpRoutes } from './routes/mcp.ts';
 import { registerWebRoutes, resolveWebDist } from './routes/web.ts';
@@ -65,6 +66,10 @@ export interface HearthServer {
   readonly app: Hono<AppEnv>;
   /** The Fetch handler (what listen() hands to @hono/node-server). */
   readonly fetch: Hono<AppEnv>['fetch'];
+  /** The hot routes on bare node:http (hot-routes.ts), in front of `fetch`: listen() tries them first. */
+  readonly hot: HotRoutes;
+  /** What the middleware and the hot routes share (request ids, rate limit, metrics and log line, error answers). */
+  readonly front: Front;
   readonly slugs: readonly string[];
   readonly metrics: Metrics;
   readonly logger: Logger;
@@ -140,17 +145,53 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
   };
   const webDist = options.webDist === undefined ? resolveWebDist(process.env.WEB_DIST) : options.webDist;
 
-  const clientOf = (c: AppContext): string => clientAddress(peerOf(c), trust ? c.req.header('x-forwarded-for') : undefined, trust);
+  const clientFor = (peer: string, forwardedFor: string | undefined) => clientAddress(peer, trust ? forwardedFor : undefined, trust);
+  const clientOf = (c: AppContext): string => clientFor(peerOf(c), trust ? c.req.header('x-forwarded-for') : undefined);
 
   const app = new Hono<AppEnv>();
   let nextId = 0;
   const boot = Date.now().toString(36);
+  // What the hono middleware below and the node:http front of the hot routes (hot-routes.ts) share.
+  const front: Front = {
+    ctx,
+    requestId: (given) => (given && REQUEST_ID.test(given) ? given : `${boot}-${(nextId++).toString(36)}`),
+    draining: () => server.draining,
+    limit: (peer, forwardedFor) => (limiter ? limiter.take(clientFor(peer, forwardedFor)) : 0),
+    record(requestId, method, path, route, game, status, started) {
+      const ms = performance.now() - started;
+      const label = METHODS.has(method) ? method : 'OTHER';
+      metrics.observe(route, game, label, status, ms / 1000);
+      accessLog.request(requestId, label, path.slice(0, 200), route, game, status, ms);
+    },
+    unhandled(error, at) {
+      // A client gone mid-body is its own doing: 400 (it will not read it), logged without a stack, never a 500.
+      if (
+        error instanceof BodyAbortedError ||
+        (error as NodeJS.ErrnoException)?.code === 'ECONNRESET' ||
+        (error as Error)?.message === 'aborted'
+      ) {
+        logger.info({ requestId: at.requestId }, 'client closed the connection before the body ended');
+        return failAnswer(400, 'invalid_body', 'the body ended early');
+      }
+      logger.error(
+        {
+          requestId: at.requestId,
+          client: clientFor(at.peer, at.forwardedFor),
+          method: at.method,
+          path: at.path.slice(0, 200),
+          err: error,
+        },
+        'unhandled error',
+      );
+      return failAnswer(500, 'internal_error', `internal error (request id ${at.requestId})`);
+    },
+    hello: options.helloRoute === true,
+  };
 
   // Request id, rate limit, then one metrics sample and one log line per request.
   app.use('*', async (c, next) => {
     const started = performance.now();
-    const given = c.req.header('x-request-id');
-    const requestId = given && REQUEST_ID.test(given) ? given : `${boot}-${(nextId++).toString(36)}`;
+    const requestId = front.requestId(c.req.header('x-request-id'));
     c.set('requestId', requestId);
     c.set('route', 'unmatched');
     c.set('game', '');
@@ -192,12 +233,8 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     finish(c, started, c.res.status);
   });
 
-  const finish = (c: AppContext, started: number, status: number) => {
-    const ms = performance.now() - started;
-    const method = METHODS.has(c.req.method) ? c.req.method : 'OTHER';
-    metrics.observe(c.get('route'), c.get('game'), method, status, ms / 1000);
-    accessLog.request(c.get('requestId'), method, c.req.path.slice(0, 200), c.get('route'), c.get('game'), status, ms);
-  };
+  const finish = (c: AppContext, started: number, status: number) =>
+    front.record(c.get('requestId'), c.req.method, c.req.path, c.get('route'), c.get('game'), status, started);
 
   registerHealthRoutes(app, ctx, {
     draining: () => server.draining,
@@ -242,25 +279,21 @@ export async function createServer(options: ServerOptions): Promise<HearthServer
     // Never a stack trace to the client; the log has it, under the request id.
     // The database could not answer (any route, whoever wrote it: the store's methods throw this): 503 + Retry-After.
     if (error instanceof DatabaseUnavailableError) return databaseUnavailable(ctx, c, error);
-    // A client gone mid-body is its own doing: 400 (it will not read it), logged without a stack, never a 500.
-    if (
-      error instanceof BodyAbortedError ||
-      (error as NodeJS.ErrnoException)?.code === 'ECONNRESET' ||
-      (error as Error)?.message === 'aborted'
-    ) {
-      logger.info({ requestId: c.get('requestId') }, 'client closed the connection before the body ended');
-      return fail(ctx, c, 400, 'invalid_body', 'the body ended early');
-    }
-    logger.error(
-      { requestId: c.get('requestId'), client: clientOf(c), method: c.req.method, path: c.req.path.slice(0, 200), err: error },
-      'unhandled error',
-    );
-    return fail(ctx, c, 500, 'internal_error', `internal error (request id ${c.get('requestId')})`);
+    const answer = front.unhandled(error, {
+      requestId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      peer: peerOf(c),
+      forwardedFor: c.req.header('x-forwarded-for'),
+    });
+    return fail(ctx, c, answer.status, answer.reason as string, answer.message as string);
   });
 
   const server: HearthServer = {
     app,
     fetch: app.fetch,
+    hot: createHotRoutes(front),
+    front,
     slugs: [...games.keys()],
     metrics,
     logger,

@@ -55,6 +55,12 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     return bytes;
   };
 
+  /** Writes an Answer (the hot routes' framework-free result) as this route's response, counting its refusal. */
+  const send = (c: AppContext, answer: Answer) => {
+    if (answer.reason !== undefined) ctx.metrics.refusal(c.get('route'), c.get('game'), answer.reason);
+    return c.body(answer.json, answer.status as 200, answer.headers ?? JSON_TYPE);
+  };
+
   app.get('/api/games', route('/api/games'), (c) => {
     const base = ctx.baseUrl(c);
     const games = [...ctx.games.values()].map(({ game }) => ({
@@ -88,38 +94,25 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   app.get('/api/games/:slug/init', route('/api/games/:slug/init'), (c) => {
     const served = lookup(c);
     if (served instanceof Response) return served;
-    const seed = parseSeedParam(c.req.query('seed'));
-    if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
-    const withSpec = c.req.query('spec');
-    if (withSpec !== undefined && withSpec !== '0' && withSpec !== '1')
-      return fail(ctx, c, 400, 'invalid_query', 'spec must be 0 (leave the spec out) or 1');
-    const view = viewParam(c);
-    if (view === null) return fail(ctx, c, 400, 'invalid_query', VIEW_PROBLEM);
-    // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
-    // A plain-state game's response comes from the unsealed wire and is sealed as it is serialised.
-    const wire = served.sealer ? served.engineWire : served.wire;
-    const { spec: _, ...first } = wire.init(seed.seed, formOptions(view)) as Record<string, unknown>;
-    const json = served.sealer ? writeResponse(served.sealer, first) : JSON.stringify(first);
-    const body = withSpec === '0' ? json : `${json.slice(0, -1)},"spec":${served.specJson}}`;
-    return c.body(body, 200, { 'content-type': 'application/json' });
+    return send(
+      c,
+      initAnswer(served, (name) => c.req.query(name)),
+    );
   });
 
   app.post('/api/games/:slug/action', route('/api/games/:slug/action'), async (c) => {
     const served = lookup(c);
     if (served instanceof Response) return served;
-    const view = viewParam(c);
-    if (view === null) return fail(ctx, c, 400, 'invalid_query', VIEW_PROBLEM);
-    const bytes = await bodyBytes(c);
-    if (bytes instanceof Response) return bytes;
-    // The sealed path (sealing.ts): verify, step on the trusted path, seal and serialise. view=compact adds `view`
-    // (the engine's CompactView, with the recap of this action); view=lean answers the LeanResponse (state, score,
-    // gameOver, view) without computing the observation or the legal-action list.
-    const outcome = actOnBody(served, bytes, ctx.limits, view);
-    const problem = outcome.refusal?.reason ?? outcome.error;
-    if (problem !== undefined) ctx.metrics.refusal(c.get('route'), c.get('game'), problem);
-    if (outcome.refusal?.reason === Reasons.internalError)
-      ctx.logger.error({ requestId: c.get('requestId'), game: c.get('game'), message: outcome.refusal.message }, 'engine error');
-    return c.body(outcome.json, outcome.status, { 'content-type': 'application/json' });
+    const answer = await actionAnswer(
+      ctx,
+      served,
+      (name) => c.req.query(name),
+      c.req.header('content-type'),
+      () => readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes),
+    );
+    if (answer.reason === Reasons.internalError)
+      ctx.logger.error({ requestId: c.get('requestId'), game: c.get('game'), message: answer.message }, 'engine error');
+    return send(c, answer);
   });
 
   app.get('/api/games/:slug/spec', route('/api/games/:slug/spec'), (c) => {
@@ -182,11 +175,88 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   });
 }
 
+/**
+ * A hot route's whole answer, made without a framework: the status, the JSON text, extra headers (with the content
+ * type) and the refusal reason to count. The hono routes above and the bare node:http front (hot-routes.ts) both
+ * write these, so the two answer byte for byte alike.
+ */
+export interface Answer {
+  status: number;
+  json: string;
+  headers?: Record<string, string>;
+  /** The refusal's reason (ok:false), counted by the caller under its route and game. */
+  reason?: string;
+  /** The refusal's message (logged for an engine error). */
+  message?: string;
+}
+
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+/** The uniform error body { ok: false, reason, message } as an Answer (as fail() writes it). */
+export function failAnswer(status: number, reason: string, message: string, headers?: Record<string, string>): Answer {
+  return {
+    status,
+    json: JSON.stringify({ ok: false, reason, message }),
+    headers: headers ? { ...headers, ...JSON_TYPE } : JSON_TYPE,
+    reason,
+    message,
+  };
+}
+
+/** GET /api/games/:slug/init for a served game, given its query parameters. */
+export function initAnswer(served: ServedGame, query: (name: string) => string | undefined): Answer {
+  const seed = parseSeedParam(query('seed'));
+  if (!seed.ok) return failAnswer(400, 'invalid_seed', seed.message);
+  const withSpec = query('spec');
+  if (withSpec !== undefined && withSpec !== '0' && withSpec !== '1')
+    return failAnswer(400, 'invalid_query', 'spec must be 0 (leave the spec out) or 1');
+  const view = viewOf(query('view'));
+  if (view === null) return failAnswer(400, 'invalid_query', VIEW_PROBLEM);
+  // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
+  // A plain-state game's response comes from the unsealed wire and is sealed as it is serialised.
+  const wire = served.sealer ? served.engineWire : served.wire;
+  const { spec: _, ...first } = wire.init(seed.seed, formOptions(view)) as Record<string, unknown>;
+  const json = served.sealer ? writeResponse(served.sealer, first) : JSON.stringify(first);
+  return { status: 200, json: withSpec === '0' ? json : `${json.slice(0, -1)},"spec":${served.specJson}}` };
+}
+
+/**
+ * POST /api/games/:slug/action for a served game: the view parameter, the content type and size checks, then the
+ * sealed path (sealing.ts): verify, step on the trusted path, seal and serialise. view=compact adds `view` (the
+ * engine's CompactView, with the recap of this action); view=lean answers the LeanResponse (state, score, gameOver,
+ * view) without computing the observation or the legal-action list. `read` reads the body up to the limit (null
+ * when it is over); it rejects with BodyAbortedError when the client goes away mid-body.
+ */
+export async function actionAnswer(
+  ctx: ServerContext,
+  served: ServedGame,
+  query: (name: string) => string | undefined,
+  contentType: string | undefined,
+  read: () => Promise<Buffer | null>,
+): Promise<Answer> {
+  const view = viewOf(query('view'));
+  if (view === null) return failAnswer(400, 'invalid_query', VIEW_PROBLEM);
+  const typeProblem = checkContentType(contentType);
+  if (typeProblem) return failAnswer(415, 'unsupported_media_type', typeProblem);
+  let bytes: Buffer | null;
+  try {
+    bytes = await read();
+  } catch (error) {
+    if (error instanceof BodyAbortedError)
+      return failAnswer(400, 'invalid_body', 'the body ended early (the client closed the connection)');
+    throw error;
+  }
+  // The rest of an oversized body is not read: close the connection rather than drain it.
+  if (bytes === null) return failAnswer(413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });
+  const outcome = actOnBody(served, bytes, ctx.limits, view);
+  const reason = outcome.refusal?.reason ?? outcome.error;
+  return { status: outcome.status, json: outcome.json, reason, message: outcome.refusal?.message };
+}
+
 const VIEW_PROBLEM =
   'view must be full (the default), compact (adds `view`: a small picture with the legal actions and what the action did) or lean (state, score, gameOver and `view` only)';
 /** `?view=`: absent is `full`; anything but full, compact and lean is null (400). */
-function viewParam(c: AppContext): ResponseForm | null {
-  const view = c.req.query('view');
+function viewOf(view: string | undefined): ResponseForm | null {
   if (view === undefined || view === 'full') return 'full';
   return view === 'compact' || view === 'lean' ? view : null;
 }
