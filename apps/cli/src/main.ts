@@ -11,7 +11,7 @@ import { submit } from './commands/submit.ts';
 import { verify } from './commands/verify.ts';
 import { UsageError } from './games.ts';
 
-export const USAGE = `hearth: four score-attack games in the terminal
+export const USAGE = `hearth: turn-based score-attack games in the terminal
 
   hearth list [--json]                         the registered games
   hearth spec <slug> [--json]                  a game's rules, scoring, action grammar, decisions

@@ -77,10 +77,14 @@ describe('a fifth game through the CLI, with no CLI change', () => {
     });
   });
 
-  it('runs through the simulator with every built-in policy', async () => {
+  it('runs through the simulator with every built-in policy and its own bot, reporting its own headline figure', async () => {
     const listed = await run(BIN, ['sim', 'games']);
     expect(listed.stdout).toContain(SLUG);
-    for (const policy of ['random', 'greedy', 'strong']) {
+    // The game's own policies and stats reach the simulator through the engine contract alone (game.policies,
+    // rules.stats): Pebble ships a greedy bot, listed beside the built-in one as game:greedy.
+    const policies = await run(BIN, ['sim', 'policies', '--game', SLUG]);
+    expect(policies.stdout).toContain('game:greedy');
+    for (const policy of ['random', 'greedy', 'strong', 'game:greedy']) {
       const out = join(dir, `sim-${policy}.jsonl`);
       const r = await run(BIN, [
         'sim',
@@ -108,6 +112,7 @@ describe('a fifth game through the CLI, with no CLI change', () => {
         expect(g).toMatchObject({ game: SLUG, policy });
         expect(g.error).toBeUndefined();
         expect(g.score % 10).toBe(0);
+        expect(g.stats.pebblesCollected).toBe(g.score / 10);
       }
       // A bot that searches picks up pebbles; random play sometimes does.
       if (policy !== 'random') expect(games.reduce((s, g) => s + g.score, 0) / games.length).toBeGreaterThan(20);

@@ -18,7 +18,7 @@ import { parseSeedParam } from '../seed.ts';
 import { memberSpan } from '../state-span.ts';
 
 export const SERVICE_DESCRIPTION =
-  'Four turn-based score-attack games behind one stateless JSON API: init a game, then POST { state, action } (or { stateToken, action }) until gameOver.';
+  'Turn-based score-attack games behind one stateless JSON API: init a game, then POST { state, action } (or { stateToken, action }) until gameOver.';
 
 /** The /api routes: index, init, action, spec, verify. Game rules stay in the engines; this only carries state. */
 export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {

@@ -40,7 +40,7 @@ const FALLBACK = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>hearth</title></head>
 <body style="font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:2rem auto">
 <h1>hearth</h1>
-<p>Four turn-based score-attack games behind one JSON API. The web app is not built on this server (build apps/web, or set WEB_DIST).</p>
+<p>Turn-based score-attack games behind one JSON API. The web app is not built on this server (build apps/web, or set WEB_DIST).</p>
 <ul><li><a href="/docs/api">API documentation</a></li><li><a href="/llms.txt">llms.txt</a> (for agents)</li><li><a href="/api/games">/api/games</a> (machine-readable index)</li></ul>
 </body></html>
 `;
