@@ -134,7 +134,10 @@ export function nameRefusal(player: string, reason: string | undefined): string 
 /** A player key for a first claim, chosen here: `hk_` and 256 random bits in base64url (the server's form). */
 function chooseKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return `hk_${btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+  return `hk_${btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '')}`;
 }
 
 /**
