@@ -29,6 +29,7 @@ export function createRules(wall: Wall): Rules<CragState, CragAction, CragObserv
     clone: cloneState,
     recap: createRecap(wall),
     brief: createBrief(wall),
+    endsRun: (action) => action.type === 'endRun',
     // pitch is the pitch being climbed, so pitches completed is one less.
     stats: (state) => ({ pitchesCompleted: state.pitch - 1 }),
     relativeActions: MOVE_OFFSETS,

@@ -219,6 +219,12 @@ export interface Rules<S, A, O extends Observation = Observation> {
   /** The compact view for language models. Pure. */
   brief?(state: S): Brief;
   /**
+   * Whether an action ends the run by the player's choice (stopping and keeping the score). The simulator's random
+   * policy plays such an action only when nothing else is legal, and the batch spaces list them as `runEnding`.
+   * Absent: no action does. Pure.
+   */
+  endsRun?(action: A): boolean;
+  /**
    * The headline figures of a finished game (e.g. levels completed), named in the game's README. The simulator
    * writes them into every record's `stats`, after the state's own top-level scalar fields. Pure.
    */

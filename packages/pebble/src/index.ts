@@ -26,6 +26,7 @@ export const rules: Rules<PebbleState, PebbleAction, PebbleObservation> = {
   gameOver: isOver,
   observe,
   clone: cloneState,
+  endsRun: (a) => a.type === 'end',
   // The simulator's headline figure for a finished game.
   stats: (s) => ({ pebblesCollected: s.score / PEBBLE_POINTS }),
 };

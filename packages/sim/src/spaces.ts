@@ -57,7 +57,7 @@ export function actionCodec<S, A>(game: Game<S, A>): ActionCodec<S, A> {
     ...(rel?.offsets.map(([dr, dc]) => ({ type: rel.type, dRow: dr, dCol: dc })) ?? []),
     ...(fixed as ActionLabel[]),
   ];
-  const runEnding = fixed.flatMap((a, k) => (isRunEnding(a) ? [base + k] : []));
+  const runEnding = fixed.flatMap((a, k) => (isRunEnding(game, a) ? [base + k] : []));
   return {
     size: labels.length,
     labels,

@@ -344,6 +344,7 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
       return buildRecap(before, after, a, ev);
     },
     brief: (s) => buildBrief(s, view(s), legalActions(s)),
+    endsRun: (a) => a.type === 'END_RUN',
     // Reaches completed: every reach below the current one, plus the current one when sitting at its Gate.
     stats: (s) => ({ reachesCleared: s.reach - 1 + (s.phase === 'reachClear' ? 1 : 0) }),
   };

@@ -94,6 +94,7 @@ export const rules: Rules<State, Action, SunloafObservation> = {
   publicState,
   recap,
   brief: (s) => brief(s, legalActions(s)),
+  endsRun: (a) => a.type === 'END_RUN',
   // day is the day being played (or the last one); a day counts as completed once its sunset was reached.
   stats: (s) => ({ daysCompleted: s.day - 1 + (s.phase === 'sunset' || s.outcome === 'win' ? 1 : 0) }),
 };
