@@ -8,7 +8,7 @@ export interface PlayOptions {
   /** Policy label written into every record. */
   policyName: string;
   maxTurns?: number;
-  /** Games held at once by the vector (default 1: interleaving games only costs cache locality in JavaScript; measured 25% slower at 16 on the climbing game). */
+  /** Games held at once by the vector (default 1: interleaving games only costs cache locality in JavaScript; measured 25% slower at 16 on a game of microsecond steps). */
   batch?: number;
   /** A VectorSim to reuse (a worker keeps one across tasks); its size is the batch. */
   env?: VectorSim;

@@ -15,7 +15,7 @@ export interface GameRecord {
   /** Accepted actions. */
   turns: number;
   end: EndReason;
-  /** Per-game figures read from the final state (pitches, reaches, waves, days...). */
+  /** Figures read from the final state: its top-level scalars, then the game's own `rules.stats`. */
   stats: Record<string, Json>;
   /** The rules' reason code when end is "refused". */
   refusal?: string;

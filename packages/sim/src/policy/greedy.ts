@@ -6,7 +6,7 @@ const STREAM = streamId('sim:greedy');
 
 /**
  * Best immediate score delta, found by trying each candidate on a clone (rules.clone + rules.apply).
- * Ties prefer an action that does not end the game (END_RUN pays 0, like a move that scores nothing,
+ * Ties prefer an action that does not end the game (stopping pays 0, like a move that scores nothing,
  * and a bot that stops at random is not greedy), then a seeded draw among what is left.
  */
 export function greedyPolicy<S, A>(game: Game<S, A>): PolicyFactory<S, A> {

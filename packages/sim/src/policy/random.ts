@@ -11,8 +11,8 @@ export function isRunEnding<A>(game: Game<unknown, A>, action: A): boolean {
 
 /**
  * Uniform over the legal list (or over the grammar's candidates when the list is empty by design),
- * leaving out run-ending actions unless they are all there is: a uniform END_RUN made random games of
- * one game 4.8 steps long, which measured nothing but the stop.
+ * leaving out run-ending actions unless they are all there is: uniform stopping once made a game's
+ * random runs 4.8 steps long, which measured nothing but the stop.
  */
 export function randomPolicy<S, A>(game: Game<S, A>): PolicyFactory<S, A> {
   const ends = game.rules.endsRun;
