@@ -125,3 +125,21 @@ describe('apps read each game’s numbers from the game', () => {
     expect(COPIES[0]!.pattern.test('const TILES = 49;')).toBe(true);
   });
 });
+
+describe('app copy counts no games', () => {
+  it('no app source, README or doc says how many games there are (a new game would make it false)', () => {
+    const docs = ['README.md', 'CONTRIBUTING.md', 'docs/architecture.md', 'clients/python/README.md']
+      .map((p) => join(root, p))
+      .concat(readdirSync(join(root, 'apps')).map((app) => join(root, 'apps', app, 'README.md')))
+      .filter((p) => {
+        try {
+          return statSync(p).isFile();
+        } catch {
+          return false;
+        }
+      });
+    const count = /\b(four|five|4|5)\s+(hearth\s+|daily\s+|turn-based\s+|score-attack\s+)*games\b/i;
+    const offenders = [...appFiles, ...docs].filter((p) => count.test(readFileSync(p, 'utf8'))).map((p) => relative(root, p));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -48,7 +48,7 @@ ${held}
 }
 
 export async function showHome(root: HTMLElement, engine: Engine, online = false): Promise<() => void> {
-  document.title = 'Hearth — four daily score-attack games';
+  document.title = 'Hearth — daily score-attack games';
   root.innerHTML = '<main class="home"><h1>Hearth</h1><p class="loading">Loading games…</p></main>';
   const games = await engine.games();
   const daily = await challenges(games.map((g) => g.slug));
@@ -94,7 +94,7 @@ ${historyMarkup(g.slug, online)}
   const mode = online
     ? `<p class="mode">Online: every move goes through this server's HTTP API. <a href="${formatRoute({ page: 'home' })}">Play in the page instead</a></p>`
     : `<p class="mode">Every game runs in your browser. <a href="${formatRoute({ page: 'home', online: true })}">Play online through the server's HTTP API</a> (needs the hearth server).</p>`;
-  root.innerHTML = `<main class="home"><h1>Hearth</h1><p class="intro">Four turn-based score-attack games. Every game is a seed, shareable as a link; today’s daily is the same seed for everyone.</p>
+  root.innerHTML = `<main class="home"><h1>Hearth</h1><p class="intro">Turn-based score-attack games. Every game is a seed, shareable as a link; today’s daily is the same seed for everyone.</p>
 ${dailies}
 <section class="all-games" aria-labelledby="games-title"><h2 id="games-title">All games</h2>
 ${games.length ? `<ul class="games">${items}</ul>` : '<p>No games are registered yet.</p>'}</section>

@@ -1,4 +1,4 @@
-"""hearth: the four hearth games from Python.
+"""hearth: the hearth games from Python.
 
 - `hearth.Client(url)`: the HTTP API with typed results (Step / Refusal values, exceptions for errors).
 - `hearth.local(slug)`: the same games with no server, through the Node CLI's JSON pipe.
