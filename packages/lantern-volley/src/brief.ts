@@ -39,8 +39,39 @@ export function directAim(kernel: FlightKernel, x: number, y: number): number {
   return (FIRST_TENTH + best) / 10;
 }
 
+/**
+ * What a brief draws from the layout alone (the map of screens, beams and gongs, the beam, gong and screen lines,
+ * each lantern's direct aim), made once per layout: a step's brief then only marks the lanterns and the brazier.
+ * Held weakly by the layout object, so it goes when the layout cache drops the layout.
+ */
+interface LayoutBrief {
+  /** The map's rows as text. */
+  rows: string[];
+  beams: string;
+  gongs: string | null;
+  screens: string;
+  aims: number[];
+}
+const byLayout = new WeakMap<Layout, LayoutBrief>();
+
+function layoutBrief(layout: Layout, kernel: FlightKernel): LayoutBrief {
+  let made = byLayout.get(layout);
+  if (made) return made;
+  made = {
+    rows: layoutMap(layout).map((r) => r.join('')),
+    beams: `Beams: ${layout.beams.map((b) => (b.shape === 'rect' ? `${b.id} box ${b.x0}-${b.x1},${b.y0}-${b.y1}` : `${b.id} mirror (${b.x0},${b.y0})-(${b.x1},${b.y1})`)).join('; ')}`,
+    gongs: layout.gongs.length ? `Gongs r26 (+25, refill): ${layout.gongs.map((g) => `${g.id} (${g.x},${g.y})`).join('; ')}` : null,
+    // Screens are 14 thick: h<y0>:<x0>-<x1> runs along x, v<x0>:<y0>-<y1> along y.
+    screens: `Screens (${SCREEN_THICKNESS} thick): ${layout.screens.map((s) => (s.x1 - s.x0 >= s.y1 - s.y0 ? `h${s.y0}:${s.x0}-${s.x1}` : `v${s.x0}:${s.y0}-${s.y1}`)).join(' ')}`,
+    aims: layout.lanterns.map((l) => directAim(kernel, l.x, l.y)),
+  };
+  byLayout.set(layout, made);
+  return made;
+}
+
 export function briefOf(state: State, layout: Layout, kernel: FlightKernel): Brief {
   const row = waveRow(state.wave);
+  const fixed = layoutBrief(layout, kernel);
   const litCount = state.lit.filter(Boolean).length;
   const status = state.won
     ? `ROUND WON: all ${WAVE_COUNT} waves cleared.`
@@ -50,21 +81,18 @@ export function briefOf(state: State, layout: Layout, kernel: FlightKernel): Bri
   const lines = [
     `Wave ${state.wave}/${WAVE_COUNT}, wisps ${state.wispsLeft}/${row.wisps}, bounce cap ${row.bounceCap}, lit ${litCount}/${row.lanterns}, score ${state.score}`,
     status,
-    ...grid(state, layout),
+    ...grid(state, layout, fixed.rows),
     BRIEF_LEGEND,
     `Lanterns r34: ${layout.lanterns
       .map((l, i) => {
         const lit = state.lit[i] === true;
-        return `${lit ? LETTERS[i]!.toLowerCase() : LETTERS[i]}${l.id} (${l.x},${l.y})${lit ? ' lit' : ` aim ${directAim(kernel, l.x, l.y)}`}`;
+        return `${lit ? LETTERS[i]!.toLowerCase() : LETTERS[i]}${l.id} (${l.x},${l.y})${lit ? ' lit' : ` aim ${fixed.aims[i]}`}`;
       })
       .join('; ')}`,
-    `Beams: ${layout.beams.map((b) => (b.shape === 'rect' ? `${b.id} box ${b.x0}-${b.x1},${b.y0}-${b.y1}` : `${b.id} mirror (${b.x0},${b.y0})-(${b.x1},${b.y1})`)).join('; ')}`,
+    fixed.beams,
   ];
-  if (layout.gongs.length) lines.push(`Gongs r26 (+25, refill): ${layout.gongs.map((g) => `${g.id} (${g.x},${g.y})`).join('; ')}`);
-  // Screens are 14 thick: h<y0>:<x0>-<x1> runs along x, v<x0>:<y0>-<y1> along y.
-  lines.push(
-    `Screens (${SCREEN_THICKNESS} thick): ${layout.screens.map((s) => (s.x1 - s.x0 >= s.y1 - s.y0 ? `h${s.y0}:${s.x0}-${s.x1}` : `v${s.x0}:${s.y0}-${s.y1}`)).join(' ')}`,
-  );
+  if (fixed.gongs !== null) lines.push(fixed.gongs);
+  lines.push(fixed.screens);
   const shot = state.lastShot;
   if (shot) {
     const end = shot.events[shot.events.length - 1]!;
@@ -75,13 +103,15 @@ export function briefOf(state: State, layout: Layout, kernel: FlightKernel): Bri
   return { text: lines.join('\n'), actions: state.gameOver ? [] : BRIEF_ACTIONS };
 }
 
-function grid(state: State, layout: Layout): string[] {
+const put = (g: string[][], x: number, y: number, ch: string) => {
+  const c = Math.floor(x / CELL_W);
+  const r = Math.floor(y / CELL_H);
+  if (c >= 0 && c < COLS && r >= 0 && r < ROWS) g[r]![c] = ch;
+};
+
+/** The map of what never changes within a wave: screens, then beams over them, then gongs. */
+function layoutMap(layout: Layout): string[][] {
   const g: string[][] = Array.from({ length: ROWS }, () => new Array<string>(COLS).fill('.'));
-  const put = (x: number, y: number, ch: string) => {
-    const c = Math.floor(x / CELL_W);
-    const r = Math.floor(y / CELL_H);
-    if (c >= 0 && c < COLS && r >= 0 && r < ROWS) g[r]![c] = ch;
-  };
   const fill = (b: { x0: number; y0: number; x1: number; y1: number }, ch: string) => {
     for (let r = Math.floor(b.y0 / CELL_H); r <= Math.min(ROWS - 1, Math.floor(b.y1 / CELL_H)); r++)
       for (let c = Math.floor(b.x0 / CELL_W); c <= Math.min(COLS - 1, Math.floor(b.x1 / CELL_W)); c++) g[r]![c] = ch;
@@ -92,13 +122,24 @@ function grid(state: State, layout: Layout): string[] {
     else {
       const ch = (b.x1 - b.x0) * (b.y1 - b.y0) > 0 ? '\\' : '/';
       const steps = Math.abs(b.x1 - b.x0);
-      for (let k = 0; k <= steps; k += 10) put(b.x0 + Math.sign(b.x1 - b.x0) * k, b.y0 + Math.sign(b.y1 - b.y0) * k, ch);
+      for (let k = 0; k <= steps; k += 10) put(g, b.x0 + Math.sign(b.x1 - b.x0) * k, b.y0 + Math.sign(b.y1 - b.y0) * k, ch);
     }
   }
-  for (const gong of layout.gongs) put(gong.x, gong.y, '@');
+  for (const gong of layout.gongs) put(g, gong.x, gong.y, '@');
+  return g;
+}
+
+/** The layout's map with this state's lanterns (lettered, lower case when lit) and the brazier on top. */
+function grid(state: State, layout: Layout, rows: readonly string[]): string[] {
+  const out = rows.slice();
+  const mark = (x: number, y: number, ch: string) => {
+    const c = Math.floor(x / CELL_W);
+    const r = Math.floor(y / CELL_H);
+    if (c >= 0 && c < COLS && r >= 0 && r < ROWS) out[r] = `${out[r]!.slice(0, c)}${ch}${out[r]!.slice(c + 1)}`;
+  };
   layout.lanterns.forEach((l, i) => {
-    put(l.x, l.y, state.lit[i] ? LETTERS[i]!.toLowerCase() : LETTERS[i]!);
+    mark(l.x, l.y, state.lit[i] ? LETTERS[i]!.toLowerCase() : LETTERS[i]!);
   });
-  put(BRAZIER.x, BRAZIER.y, '^');
-  return g.map((r) => r.join(''));
+  mark(BRAZIER.x, BRAZIER.y, '^');
+  return out;
 }

@@ -4,7 +4,7 @@
 // scorecard tools go through the HTTP API (POST /api/runs, /api/scorecards) in-process, with the same checks as any client's submission.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
-import { createMcpHttpHandler, type GameSessionStore, type McpHttpHandler, MemoryGameStore } from '@hearth/mcp';
+import type { GameSessionStore, McpHttpHandler } from '@hearth/mcp';
 import type { Hono } from 'hono';
 import type { AppContext, AppEnv, ServerContext } from '../context.ts';
 
@@ -21,29 +21,50 @@ export interface McpRouteOptions {
   idleMs?: number;
 }
 
-export function registerMcpRoutes(app: Hono<AppEnv>, ctx: ServerContext, options: McpRouteOptions): McpHttpHandler {
-  const handler = createMcpHttpHandler({
-    games: new Map([...ctx.games].map(([slug, served]) => [slug, { game: served.game, wire: served.wire }])),
-    store: options.sessions ?? new MemoryGameStore(),
-    secret: createHmac('sha256', options.secret).update('hearth mcp session ids').digest(),
-    idleMs: options.idleMs,
-    maxActions: ctx.maxVerifyActions,
-    verify: (slug, seed, actions) => ctx.replayPool.run({ slug, seed, actions }),
-    api: async ({ method, path, body, key }) => {
-      const c = current.getStore();
-      const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
-      for (const name of FORWARDED) {
-        const value = c?.req.header(name);
-        if (value) headers[name] = value;
-      }
-      if (key) headers.authorization = `Bearer ${key}`;
-      // Through the app itself on the MCP client's behalf: its rate limit (by its address), its Host for the run URL.
-      const client = c?.env?.incoming?.socket?.remoteAddress;
-      const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-      const res = await app.request(path, init, client ? { client } : undefined);
-      return (await res.json()) as Record<string, unknown>;
-    },
+/**
+ * The MCP server module (and the SDK under it, about 25 MB of the process when loaded) is imported on the first
+ * /mcp request, not at start: a server that no agent reaches over MCP never holds it. The bundle contains it
+ * (esbuild keeps a dynamic import of a package inside the one file), so nothing is fetched or resolved at run time.
+ */
+export function registerMcpRoutes(app: Hono<AppEnv>, ctx: ServerContext, options: McpRouteOptions): { close(): void } {
+  let loading: Promise<McpHttpHandler> | null = null;
+  let closed = false;
+  const load = () => (loading ??= import('@hearth/mcp').then((mcp) => start(mcp)));
+  const start = ({ createMcpHttpHandler, MemoryGameStore }: typeof import('@hearth/mcp')): McpHttpHandler => {
+    const made = createMcpHttpHandler({
+      games: new Map([...ctx.games].map(([slug, served]) => [slug, { game: served.game, wire: served.wire }])),
+      store: options.sessions ?? new MemoryGameStore(),
+      secret: createHmac('sha256', options.secret).update('hearth mcp session ids').digest(),
+      idleMs: options.idleMs,
+      maxActions: ctx.maxVerifyActions,
+      verify: (slug, seed, actions) => ctx.replayPool.run({ slug, seed, actions }),
+      api: async ({ method, path, body, key }) => {
+        const c = current.getStore();
+        const headers: Record<string, string> = body === undefined ? {} : { 'content-type': 'application/json' };
+        for (const name of FORWARDED) {
+          const value = c?.req.header(name);
+          if (value) headers[name] = value;
+        }
+        if (key) headers.authorization = `Bearer ${key}`;
+        // Through the app itself on the MCP client's behalf: its rate limit (by its address), its Host for the run URL.
+        const client = c?.env?.incoming?.socket?.remoteAddress;
+        const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+        const res = await app.request(path, init, client ? { client } : undefined);
+        return (await res.json()) as Record<string, unknown>;
+      },
+    });
+    // Closed before the module finished loading (a shutdown racing the first request): stop its timers at once.
+    if (closed) made.close();
+    return made;
+  };
+  app.all('/mcp', async (c) => {
+    const handler = await load();
+    return current.run(c, () => handler.handle(c.req.raw));
   });
-  app.all('/mcp', (c) => current.run(c, () => handler.handle(c.req.raw)));
-  return handler;
+  return {
+    close() {
+      closed = true;
+      loading?.then((handler) => handler.close()).catch(() => {});
+    },
+  };
 }
