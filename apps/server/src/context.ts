@@ -3,6 +3,7 @@ import { DatabaseUnavailableError, isUnavailable } from '@hearth/store';
 import type { HttpBindings } from '@hono/node-server';
 import type { Context } from 'hono';
 import type { BodyLimits } from './body.ts';
+import { sendJson } from './compress.ts';
 import type { Logger } from './logger.ts';
 import type { Metrics } from './metrics.ts';
 import { PoolBusyError, type ReplayJob, type ReplayJobJson, type ReplayPool } from './replay-pool.ts';
@@ -58,7 +59,7 @@ export function fail(
 ) {
   for (const [k, v] of Object.entries(headers)) c.header(k, v);
   ctx.metrics.refusal(c.get('route') ?? 'unmatched', c.get('game') ?? '', reason);
-  return c.json({ ok: false, reason, message }, status as 400);
+  return sendJson(c, { ok: false, reason, message }, status as 400);
 }
 
 /** Tokens a replay of `actions` actions costs beyond the request itself: one per 100 actions replayed. */

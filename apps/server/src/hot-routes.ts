@@ -11,6 +11,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Reasons } from '@hearth/engine';
 import { readBody } from './body.ts';
+import { compressionHeaders, encodeBody } from './compress.ts';
 import type { ServedGame, ServerContext } from './context.ts';
 import { type Answer, actionAnswer, failAnswer, initAnswer } from './routes/api.ts';
 
@@ -116,9 +117,12 @@ export function createHotRoutes(front: Front): HotRoutes {
       }
       if (a.headers) Object.assign(headers, a.headers);
       else headers['content-type'] = 'application/json';
-      headers['content-length'] = Buffer.byteLength(a.json);
+      // Compressed as the app compresses (compress.ts): the same coding, Vary and bytes.
+      const encoded = encodeBody(a.json, req.headers['accept-encoding']);
+      if (encoded.vary) Object.assign(headers, compressionHeaders(encoded));
+      headers['content-length'] = Buffer.byteLength(encoded.body);
       res.writeHead(a.status, headers);
-      res.end(a.json);
+      res.end(encoded.body);
       // A body left unread (an answer made before it was read) is drained for a while, then the socket closed.
       if (method === 'POST' && !req.readableEnded) res.once('finish', () => drain(req));
       front.record(requestId, method, path, routeLabel, gameLabel, a.status, started);

@@ -4,6 +4,7 @@
 // A counter on the front shows which requests it took itself and which it handed to the app.
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMPRESS_MIN_BYTES } from '../src/compress.ts';
 import { listen } from '../src/listen.ts';
 import { createServer, type HearthServer, type ServerOptions } from '../src/server.ts';
 import { TEST_SECRET, testRegistry, testReplayPool } from './helpers/start.ts';
@@ -160,6 +161,35 @@ describe('the hot front answers as the app', () => {
       expect(fronted, `${method} ${path}`).toBe(false);
     }
     expect((await p.both('GET', '/hello')).fronted).toBe(true);
+  });
+
+  it('compresses as the app does: the same Content-Encoding, Vary and bytes for each Accept-Encoding (plain-state games)', async () => {
+    for (const slug of p.hotServer.slugs) {
+      const first = JSON.parse((await p.both('GET', `/api/games/${slug}/init?seed=11&spec=0`)).reply.body);
+      // A token is sealed with a fresh IV each time, so a token game's compressed bytes differ from any other's.
+      if (first.stateToken !== undefined) continue;
+      const body = JSON.stringify({ state: first.state, action: first.legalActions?.[0] ?? { type: 'NOPE' } });
+      // (a fixture game's init is under the threshold: plain either way)
+      const large = Buffer.byteLength((await p.both('GET', `/api/games/${slug}/init?seed=7`)).reply.body) >= COMPRESS_MIN_BYTES;
+      for (const [accept, expected] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        ['br;q=0, gzip', 'gzip'],
+        ['identity', undefined],
+      ] as const) {
+        const coding: [string, string] = ['accept-encoding', accept];
+        const init = await p.both('GET', `/api/games/${slug}/init?seed=7`, [coding]);
+        expect(init.fronted).toBe(true);
+        expect(init.reply.headers['content-encoding'], `${slug} init ${accept}`).toBe(large ? expected : undefined);
+        expect(init.reply.headers.vary).toBe(large ? 'Accept-Encoding' : undefined);
+        const action = await p.both('POST', `/api/games/${slug}/action`, [JSON_TYPE, coding], body);
+        expect(action.fronted).toBe(true);
+        // a small refusal goes plain from both, without Vary
+        const refused = await p.both('GET', `/api/games/${slug}/init?seed=x`, [coding]);
+        expect(refused.reply.headers['content-encoding']).toBeUndefined();
+        expect(refused.reply.headers.vary).toBeUndefined();
+      }
+    }
   });
 
   it('while draining, its answers say Connection: close as the app does', async () => {

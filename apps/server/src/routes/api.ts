@@ -2,6 +2,7 @@ import { leanResponseSchema, Reasons, type ResponseForm } from '@hearth/engine';
 import { parseSeedNumber } from '@hearth/rng';
 import type { Hono } from 'hono';
 import { BodyAbortedError, checkContentType, parseJsonBody, readBody } from '../body.ts';
+import { sendJson, sendText } from '../compress.ts';
 import {
   type AppContext,
   type AppEnv,
@@ -58,7 +59,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   /** Writes an Answer (the hot routes' framework-free result) as this route's response, counting its refusal. */
   const send = (c: AppContext, answer: Answer) => {
     if (answer.reason !== undefined) ctx.metrics.refusal(c.get('route'), c.get('game'), answer.reason);
-    return c.body(answer.json, answer.status as 200, answer.headers ?? JSON_TYPE);
+    return sendText(c, answer.json, answer.status, answer.headers ?? JSON_TYPE);
   };
 
   app.get('/api/games', route('/api/games'), (c) => {
@@ -76,7 +77,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
       verifyUrl: `${base}/api/games/${game.slug}/verify`,
       docsUrl: `${base}/docs/api/${game.slug}`,
     }));
-    return c.json({
+    return sendJson(c, {
       service: 'hearth',
       description: SERVICE_DESCRIPTION,
       howToPlay:
@@ -118,13 +119,13 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   app.get('/api/games/:slug/spec', route('/api/games/:slug/spec'), (c) => {
     const served = lookup(c);
     if (served instanceof Response) return served;
-    return c.body(served.specJson, 200, { 'content-type': 'application/json' });
+    return sendText(c, served.specJson);
   });
 
   app.get('/api/games/:slug/lean-schema', route('/api/games/:slug/lean-schema'), (c) => {
     const served = lookup(c);
     if (served instanceof Response) return served;
-    return c.json(leanResponseSchema(served.game.spec, { sealField: SEAL_FIELD }));
+    return sendJson(c, leanResponseSchema(served.game.spec, { sealField: SEAL_FIELD }));
   });
 
   app.post('/api/games/:slug/verify', route('/api/games/:slug/verify'), async (c) => {
@@ -153,7 +154,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
     if (result instanceof Response) return result;
     if (!result.ok) {
       ctx.metrics.refusal(c.get('route'), c.get('game'), result.reason);
-      return c.json({
+      return sendJson(c, {
         ok: false,
         slug: served.game.slug,
         seed: seed.seed,
@@ -162,7 +163,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
         message: result.message,
       });
     }
-    return c.json({
+    return sendJson(c, {
       ok: true,
       slug: served.game.slug,
       seed: seed.seed,

@@ -1,6 +1,7 @@
 import { AGENT_MAX, type BoardKind, CURRENT_CHALLENGE, type PlayerKind, type Store } from '@hearth/store';
 import type { Hono } from 'hono';
 import { dayNumber, utcDate } from '../challenge-daily.ts';
+import { sendJson } from '../compress.ts';
 import { type AppEnv, fail, type ServerContext, unknownGame } from '../context.ts';
 import { runUrl } from './runs.ts';
 
@@ -59,7 +60,7 @@ export function registerBoardRoutes(app: Hono<AppEnv>, ctx: ServerContext, store
       if (v !== undefined) next.searchParams.set(k, v);
     }
     if (page.nextCursor) next.searchParams.set('cursor', page.nextCursor);
-    return c.json({
+    return sendJson(c, {
       ok: true,
       game: slug,
       board,

@@ -1,6 +1,7 @@
 import { type ChallengeSet, CURRENT_CHALLENGE } from '@hearth/store';
 import type { Hono } from 'hono';
 import { dailySeed, dayNumber, utcDate } from '../challenge-daily.ts';
+import { sendJson } from '../compress.ts';
 import { type AppEnv, fail, type ServerContext, unknownGame } from '../context.ts';
 
 export const DAILY_RULE =
@@ -50,7 +51,7 @@ export function registerChallengeRoutes(
     const date = dateOf(c.req.query('date'));
     if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
     const base = ctx.baseUrl(c);
-    return c.json({
+    return sendJson(c, {
       ok: true,
       date,
       current: CURRENT_CHALLENGE,
@@ -68,7 +69,7 @@ export function registerChallengeRoutes(
     const date = dateOf(c.req.query('date'));
     if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
     const base = ctx.baseUrl(c);
-    return c.json({
+    return sendJson(c, {
       ok: true,
       game: slug,
       current: CURRENT_CHALLENGE,

@@ -1,5 +1,6 @@
 import type { Game } from '@hearth/engine';
 import type { Hono } from 'hono';
+import { sendText } from '../compress.ts';
 import type { AppContext, AppEnv, ServerContext } from '../context.ts';
 import { fail } from '../context.ts';
 import { runsDocsHtml, runsDocsText } from '../runs-docs.ts';
@@ -230,21 +231,22 @@ function llmsText(ctx: ServerContext, c: AppContext): string {
   ].join('\n');
 }
 
+const HTML = 'text/html; charset=UTF-8';
+
 export function registerDocsRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
   app.get('/docs/api', (c) => {
     c.set('route', '/docs/api');
-    return c.html(overviewPage(ctx, c));
+    return sendText(c, overviewPage(ctx, c), 200, HTML);
   });
   app.get('/docs/api/:slug', (c) => {
     c.set('route', '/docs/api/:slug');
     const served = ctx.games.get(c.req.param('slug'));
     if (!served) return fail(ctx, c, 404, 'unknown_game', `no game with slug ${JSON.stringify(c.req.param('slug').slice(0, 64))}`);
     c.set('game', served.game.slug);
-    return c.html(gamePage(ctx, c, served.game));
+    return sendText(c, gamePage(ctx, c, served.game), 200, HTML);
   });
   app.get('/llms.txt', (c) => {
     c.set('route', '/llms.txt');
-    c.header('content-type', 'text/plain; charset=utf-8');
-    return c.body(llmsText(ctx, c));
+    return sendText(c, llmsText(ctx, c), 200, 'text/plain; charset=utf-8');
   });
 }

@@ -17,6 +17,7 @@ import {
 import type { Hono } from 'hono';
 import { checkContentType, parseJsonBody, readBody } from '../body.ts';
 import { dailySeed, utcDate } from '../challenge-daily.ts';
+import { sendJson } from '../compress.ts';
 import { type AppContext, type AppEnv, fail, rateLimited, replayOrRespond, type ServerContext, unknownGame } from '../context.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { memberSpan } from '../state-span.ts';
@@ -159,7 +160,7 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
 
     const base = ctx.baseUrl(c);
     const join = async (run: RunRecord, response: Record<string, unknown>, status: 200 | 201) => {
-      if (!card || !set) return c.json(response, status);
+      if (!card || !set) return sendJson(c, response, status);
       const own = run.player.toLowerCase() === player.toLowerCase();
       const added = await store.scorecards.add({
         scorecard: card.id,
@@ -179,7 +180,8 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
         return fail(ctx, c, 409, 'seed_played', `scorecard ${card.id} got ${slug} seed ${seed.seed} meanwhile; the run is run ${run.id}`);
       const baseline = set.games[slug]?.seeds.find((x) => x.seed === seed.seed);
       const progress = own && baseline ? progressOf(baseline, run.score).progress : 0;
-      return c.json(
+      return sendJson(
+        c,
         { ...response, scorecard: { id: card.id, game: slug, seed: seed.seed, counted: own, progress, url: scorecardUrl(base, card.id) } },
         status,
       );
@@ -211,7 +213,7 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     if (!outcome.ok) {
       ctx.metrics.refusal(c.get('route'), slug, outcome.reason);
       // The same shape as /verify's refusal; nothing is stored.
-      return c.json({ ok: false, slug, seed: seed.seed, index: outcome.index, reason: outcome.reason, message: outcome.message });
+      return sendJson(c, { ok: false, slug, seed: seed.seed, index: outcome.index, reason: outcome.reason, message: outcome.message });
     }
     const at = now();
     const today = utcDate(at);
@@ -264,7 +266,7 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     const run = id > 0 ? await store.runs.get(id) : null;
     if (!run) return fail(ctx, c, 404, 'not_found', `no run ${JSON.stringify(raw.slice(0, 32))}`);
     c.set('game', ctx.games.has(run.game) ? run.game : '');
-    return c.json({
+    return sendJson(c, {
       ok: true,
       ...publicRun(run),
       url: runUrl(ctx.baseUrl(c), run.id),

@@ -16,6 +16,7 @@ import {
   setProgress,
 } from '@hearth/store';
 import type { Hono } from 'hono';
+import { sendJson, sendText } from '../compress.ts';
 import { type AppContext, type AppEnv, fail, type ServerContext } from '../context.ts';
 import { readJsonRequest, runUrl, scorecardUrl, unknownChallenge } from './runs.ts';
 
@@ -168,7 +169,8 @@ export function registerScorecardRoutes(
       url: scorecardUrl(base, opened.scorecard.id),
       next: `send runs with POST ${base}/api/runs { ..., "scorecard": "${opened.scorecard.id}" }, then POST ${scorecardUrl(base, opened.scorecard.id)}/close`,
     };
-    return c.json(
+    return sendJson(
+      c,
       opened.playerKey
         ? {
             ...answer,
@@ -230,7 +232,7 @@ export function registerScorecardRoutes(
         url: scorecardUrl(base, s.card.id),
         closedAt: new Date(s.card.closedAt ?? 0).toISOString(),
       }));
-    return c.json({
+    return sendJson(c, {
       ok: true,
       challenge,
       kind: kind ?? 'all',
@@ -243,7 +245,7 @@ export function registerScorecardRoutes(
     c.set('route', '/api/scorecards/:id');
     const found = await cardOr404(c);
     if (found instanceof Response) return found;
-    return c.json(scorecardReport(ctx.baseUrl(c), found.card, found.set, await store.scorecards.entries(found.card.id)));
+    return sendJson(c, scorecardReport(ctx.baseUrl(c), found.card, found.set, await store.scorecards.entries(found.card.id)));
   });
 
   app.post('/api/scorecards/:id/close', async (c) => {
@@ -255,7 +257,7 @@ export function registerScorecardRoutes(
     const check = await store.runs.checkName(found.card.player, key);
     if (check === 'key_required' || check === 'wrong_key') return keyProblem(c, check, found.card.player);
     const closed = (await store.scorecards.close(found.card.id, now())) ?? found.card;
-    return c.json(scorecardReport(ctx.baseUrl(c), closed, found.set, await store.scorecards.entries(closed.id)));
+    return sendJson(c, scorecardReport(ctx.baseUrl(c), closed, found.set, await store.scorecards.entries(closed.id)));
   });
 
   app.get('/api/scorecards/:id/records/:game/:seed', async (c) => {
@@ -272,7 +274,7 @@ export function registerScorecardRoutes(
         'not_found',
         `scorecard ${found.card.id} has no record for ${c.req.param('game').slice(0, 40)} seed ${c.req.param('seed').slice(0, 12)}`,
       );
-    return c.body(text, 200, { 'content-type': 'application/x-ndjson; charset=utf-8' });
+    return sendText(c, text, 200, 'application/x-ndjson; charset=utf-8');
   });
 }
 

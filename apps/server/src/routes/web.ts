@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Hono } from 'hono';
+import { acceptedEncodings } from '../compress.ts';
 import { type AppEnv, fail, type ServerContext } from '../context.ts';
 
 const TYPES: Record<string, string> = {
@@ -50,27 +51,6 @@ const ENCODINGS = [
   { name: 'br', ext: '.br' },
   { name: 'gzip', ext: '.gz' },
 ] as const;
-
-/**
- * The codings an Accept-Encoding header accepts (RFC 9110 12.5.3): a listed coding with q > 0, or `*` with
- * q > 0 for those not listed. Names ignore case.
- */
-export function acceptedEncodings(header: string | undefined): Set<string> {
-  const out = new Set<string>();
-  if (!header) return out;
-  const q = new Map<string, number>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    const qp = params.map((p) => p.trim()).find((p) => p.toLowerCase().startsWith('q='));
-    const value = qp === undefined ? 1 : Number(qp.slice(2));
-    if (name) q.set(name.trim().toLowerCase(), Number.isFinite(value) ? value : 0);
-  }
-  for (const { name } of ENCODINGS) {
-    const v = q.get(name) ?? q.get('*');
-    if (v !== undefined && v > 0) out.add(name);
-  }
-  return out;
-}
 
 const statFile = (file: string): Stats | null => {
   try {
