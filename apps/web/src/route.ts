@@ -16,7 +16,9 @@ export interface GameRouteFields {
   replay: unknown[] | undefined;
   /** The actions of a game in progress (or finished): the page replays them at once and play goes on from there. */
   play?: unknown[];
+  /** Through the server's HTTP API instead of the in-page worker. */
   online?: boolean;
+  /** The link carried a replay parameter that does not decode to an action list. */
   badReplay?: boolean;
   /** The URL's seed text when the seed rule refuses it, with the refusal in a player's words. */
   seedError?: { text: string; message: string };

@@ -14,26 +14,15 @@ import { setLeaveGuard } from '../leave.ts';
 import { rendererFor } from '../render/index.ts';
 import { esc, NOT_LEGAL } from '../render/markup.ts';
 import type { Intent, View } from '../render/types.ts';
-import { formatRoute, randomSeed, readSeed, SEED_WORDS } from '../route.ts';
+import { formatRoute, type GameRouteFields, randomSeed, readSeed, SEED_WORDS } from '../route.ts';
 import { markSubmitted, readCurrent, readHistory, recordRun, sameRun, saveCurrent, utcDay } from '../saved.ts';
 import { sentence } from '../text.ts';
 import { attachOver, type Finished, overMarkup } from './game-over.ts';
 import { createReplay, type RunInfo } from './replay.ts';
 import { rulesPanel } from './rules-panel.ts';
 
-export interface GameRoute {
-  slug: string;
-  seed: number | undefined;
-  replay: unknown[] | undefined;
-  /** Actions to replay at once before play goes on (a reload, a shared link to a game in progress). */
-  play?: unknown[];
-  /** Through the server's HTTP API instead of the worker. */
-  online?: boolean;
-  /** The link carried a replay parameter that does not decode to an action list. */
-  badReplay?: boolean;
-  /** The URL's seed is one the seed rule refuses. */
-  seedError?: { text: string; message: string };
-  /** A stored run (the run page): shown above the board with its score timeline. */
+/** A game page's route, and on the run page the stored run it shows above the board with its score timeline. */
+export interface GameRoute extends GameRouteFields {
   run?: RunInfo;
 }
 
