@@ -8,7 +8,7 @@ import { createWire, type OkResponse, PlainTokenCodec, type Policy, type Recap }
 import { registry } from '@hearth/games';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeActions } from '../src/route.ts';
+import { encodeActions, formatRoute } from '../src/route.ts';
 import { sentence } from '../src/text.ts';
 import { chromiumMissing } from './browser.ts';
 import { type Driver, drivers, gameOver, genericDriver } from './drivers.ts';
@@ -175,6 +175,43 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
       for (let j = i + 1; j < boxes.length; j++) expect(hit(text, boxes[j]!.text), `labels ${i} and ${j} overlap`).toBe(false);
     }
     await page.screenshot({ path: join(artifacts, 'cragwake-desktop-hazards.png') });
+    await page.close();
+  }, 120_000);
+
+  it("names what each Cragwake count counts: the panel the engine's wall turns, the result card the actions", async (ctx) => {
+    if (!registry.has('cragwake')) ctx.skip();
+    const game = (await registry.load('cragwake'))!;
+    const wire = createWire(game, { codec: PlainTokenCodec });
+    // A greedy game to its end that climbs on at a ledge: climbOn (and the pitch-completing move) is an action but
+    // no wall turn, so the two counts differ, as they did on the page ("Turn 34" beside "46 actions").
+    let found: { seed: number; actions: unknown[]; turn: number } | undefined;
+    for (let seed = 1; seed <= 20 && !found; seed++) {
+      const policy: Policy = game.policies.greedy!(seed);
+      let r: OkResponse = wire.init(seed);
+      const actions: unknown[] = [];
+      for (let i = 0; i < 400 && !r.gameOver; i++) {
+        const action = policy.decide(r.state, r.legalActions);
+        const next = wire.act({ state: r.state, action });
+        if (!next.ok) break;
+        actions.push(action);
+        r = next;
+      }
+      const turn = (r.observation as unknown as { turn: number }).turn;
+      if (r.gameOver && turn !== actions.length) found = { seed, actions, turn };
+    }
+    expect(found, 'no greedy game in 20 seeds ended within 400 actions with a climb-on').toBeDefined();
+    const { seed, actions, turn } = found!;
+    const page = await h.open(formatRoute({ page: 'game', slug: 'cragwake', seed, replay: undefined, play: actions }));
+    await page.waitForSelector('#over .over-card');
+    const panel = await page.$$eval('#board .stats > div', (rows) =>
+      rows.map((d) => [d.querySelector('dt')?.textContent ?? '', d.querySelector('dd')?.textContent ?? '']),
+    );
+    // the panel's number is observation.turn under the engine's name for it; no bare "Turn" that reads as actions
+    expect(panel).toContainEqual(['Wall turns', String(turn)]);
+    expect(panel.map(([k]) => k)).not.toContain('Turn');
+    // the card's number is the accepted actions, the count /verify calls turns
+    expect(await page.textContent('#over .over-score')).toContain(`in ${actions.length} actions`);
+    expect(errorsOf(page)).toEqual([]);
     await page.close();
   }, 120_000);
 

@@ -199,7 +199,9 @@ export const cragwakeRenderer: Renderer<null> = {
       ['High point', obs.highPoint],
       ['Clean streak', obs.cleanStreak],
       ['This pitch', obs.pitchClean ? 'clean so far' : 'dipped ≤3'],
-      ['Turn', obs.turn],
+      // The engine's count (observation.turn, its decision "turn counting"): wall turns, a move or a breath each;
+      // climbing on, ending and a pitch-completing move are actions but no wall turn, so it is not the card's action count.
+      ['Wall turns', obs.turn],
       ['Spindrift', obs.spindrift],
       ['Ice creep', obs.creepFiresThisTurn ? 'this turn' : 'not this turn'],
       ['Phase', phaseText(obs)],
