@@ -15,6 +15,7 @@ import urllib.request
 from typing import Any, Dict, Iterable, List, Optional, Union
 
 from . import keys as _keys
+from ._game import PlayedGame
 from .errors import InvalidState, Overloaded, RequestRefused, ServerError, ServerUnreachable
 from .types import GameInfo, Leaderboard, Refusal, Result, RunReceipt, Step, Verification
 
@@ -263,7 +264,7 @@ class Client:
         return body
 
 
-class RemoteGame:
+class RemoteGame(PlayedGame):
     """One game played through a Client: carries the state (or token) between moves and keeps the accepted actions."""
 
     def __init__(self, client: Client, slug: str, seed: Optional[int], view: Optional[str]) -> None:
@@ -275,25 +276,8 @@ class RemoteGame:
         self.current: Step = client.init(slug, self.seed, view=view)
         self.actions: List[Any] = []
 
-    @property
-    def score(self) -> float:
-        return self.current.score
-
-    @property
-    def game_over(self) -> bool:
-        return self.current.game_over
-
-    def act(self, action: Any) -> Result:
-        """The next `Step` (and the position moves on) or a `Refusal` (nothing changes)."""
-        result = self.client.act(self.slug, self.current, action, view=self._view)
-        if result.ok:
-            self.current = result  # type: ignore[assignment]
-            self.actions.append(action)
-        return result
-
-    def play(self, action: Any) -> Step:
-        """`act`, raising `Refused` on a refusal."""
-        return self.act(action).raise_for_refusal()
+    def _send(self, action: Any) -> Result:
+        return self.client.act(self.slug, self.current, action, view=self._view)
 
     def verify(self) -> Union[Verification, Refusal]:
         return self.client.verify(self.slug, self.seed, self.actions)

@@ -9,9 +9,10 @@ import base64
 import json
 import random
 import subprocess
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional
 
 from ._canonical import state_hash
+from ._game import PlayedGame
 from ._pipe import STARTUP_TIMEOUT, LinePipe, find_cli
 from .errors import EngineError, ProtocolError
 from .types import Refusal, Result, Step
@@ -29,7 +30,7 @@ def local(
     return LocalGame(slug, seed, view=view, spec=spec, timeout=timeout)
 
 
-class LocalGame:
+class LocalGame(PlayedGame):
     """A game in a local engine process. Use it as a context manager, or call close()."""
 
     def __init__(
@@ -75,34 +76,14 @@ class LocalGame:
         self.actions: List[Any] = []
         return self.current
 
-    @property
-    def score(self) -> float:
-        return self.current.score
-
-    @property
-    def game_over(self) -> bool:
-        return self.current.game_over
-
-    def act(self, action: Any) -> Result:
-        """The next `Step`, or a `Refusal` (nothing changed)."""
+    def _send(self, action: Any) -> Result:
         assert self._pipe is not None, "the game is closed"
         answer = self._pipe.call(json.dumps(action, separators=(",", ":")))
         if not isinstance(answer, dict) or not isinstance(answer.get("ok"), bool):
             raise ProtocolError(f"hearth.local({self.slug!r}): not a gameboard response: {str(answer)[:200]}")
         if answer["ok"]:
-            self.current = Step.from_json(answer, wire=self._pipe.last_line)
-            self.actions.append(action)
-            return self.current
+            return Step.from_json(answer, wire=self._pipe.last_line)
         return Refusal.from_json(answer)
-
-    def play(self, action: Any) -> Step:
-        """`act`, raising `Refused` on a refusal."""
-        return self.act(action).raise_for_refusal()
-
-    def play_all(self, actions: Sequence[Any]) -> Step:
-        for a in actions:
-            self.play(a)
-        return self.current
 
     def engine_state(self) -> Any:
         """The engine's full state: the plain state, or the one inside the local (unsealed) stateToken."""
@@ -114,10 +95,6 @@ class LocalGame:
     def state_hash(self) -> str:
         """The state hash of the position, as `hearth verify` and golden replays give it."""
         return state_hash(self.engine_state())
-
-    def record(self) -> Dict[str, Any]:
-        """`{ slug, seed, actions }`: the record `hearth verify` and `hearth submit` read."""
-        return {"slug": self.slug, "seed": self.seed, "actions": list(self.actions)}
 
     def close(self) -> None:
         if self._pipe is not None:
