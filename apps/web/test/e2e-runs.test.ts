@@ -7,7 +7,7 @@ import { registry } from '@hearth/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumMissing } from './browser.ts';
 import { drivers, score } from './drivers.ts';
-import { artifacts, errorsOf, type Harness, idle, startHarness } from './harness.ts';
+import { artifacts, closeTab, errorsOf, type Harness, idle, startHarness } from './harness.ts';
 import { leaveTo, type RealServer, serverMissing, startRealServer } from './server.ts';
 
 const skip = chromiumMissing ?? serverMissing ?? (!registry.has('stormlark') ? 'stormlark is not registered' : undefined);
@@ -35,36 +35,54 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     const assets = [...(await html.text()).matchAll(/(?:src|href)="(assets\/[^"]+)"/g)].map((m) => m[1] as string);
     expect(assets).toHaveLength(2);
     for (const a of assets) expect((await fetch(`${url}${a}`)).headers.get('cache-control'), a).toContain('immutable');
-    // compressed on the wire: every file of a game page arrives with Content-Encoding; the weight is printed
+    // Compressed on the wire: every file of a game page arrives with Content-Encoding, and so does every API JSON
+    // answer of 1 KB or more (the server's threshold: smaller ones go plain). The weight is printed, files and JSON.
     const seen: { url: string; encoding: string | undefined; wire: number; body: number }[] = [];
     const page = await h.browser.context.newPage();
-    page.on('requestfinished', async (r) => {
-      const res = await r.response();
-      if (!res || !r.url().startsWith(url) || r.url().includes('/api/')) return;
-      const sizes = await r.sizes();
-      seen.push({
-        url: r.url().slice(url.length) || '/',
-        encoding: res.headers()['content-encoding'],
-        // the body as sent (Content-Length of the encoded body; Chromium's own count misses a worker's script)
-        wire: Number(res.headers()['content-length'] ?? sizes.responseBodySize) + sizes.responseHeadersSize,
-        body: (await res.body()).length,
-      });
+    const pending = new Set<Promise<void>>();
+    page.on('requestfinished', (r) => {
+      const done = (async () => {
+        const res = await r.response();
+        if (!res || !r.url().startsWith(url)) return;
+        const sizes = await r.sizes();
+        seen.push({
+          url: r.url().slice(url.length) || '/',
+          encoding: res.headers()['content-encoding'],
+          // the body as sent (Content-Length of the encoded body; Chromium's own count misses a worker's script)
+          wire: Number(res.headers()['content-length'] ?? sizes.responseBodySize) + sizes.responseHeadersSize,
+          body: (await res.body()).length,
+        });
+      })();
+      pending.add(done);
+      void done.finally(() => pending.delete(done));
     });
+    // the home page (today's dailies), a game page (its seed's role), the game's leaderboards
+    await page.goto(`${url}#/`);
+    await page.waitForSelector('main.home:not(:has(.loading))');
     await page.goto(`${url}#/stormlark?seed=7`);
     await page.waitForSelector('#board[data-ready="true"]');
     const files = () => seen.filter((x) => x.url === '/' || x.url.startsWith('assets/'));
     // the page, its script and style, and the worker it starts (requestfinished reports them as they end)
     await expect.poll(() => files().length, { timeout: 30_000 }).toBe(4);
+    await page.goto(`${url}#/leaderboard/stormlark`);
+    await page.waitForSelector('main.board-page:not(:has(.loading))');
+    await expect.poll(() => seen.filter((x) => x.url.startsWith('api/leaderboards/')).length, { timeout: 30_000 }).toBeGreaterThan(0);
+    while (pending.size) await Promise.all([...pending]);
+    const api = seen.filter((x) => x.url.startsWith('api/'));
     for (const f of files()) expect(f.encoding, f.url).toBe('br');
+    expect(api.some((a) => a.body >= 1024)).toBe(true);
+    for (const a of api) expect(a.encoding, `${a.url} (${a.body} bytes)`).toBe(a.body >= 1024 ? 'br' : undefined);
     const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-    const wire = files().reduce((t, f) => t + f.wire, 0);
-    const plain = files().reduce((t, f) => t + f.body, 0);
+    const sum = (xs: typeof seen, k: 'wire' | 'body') => xs.reduce((t, f) => t + f[k], 0);
+    const rows = (xs: typeof seen) =>
+      xs.map((f) => `  ${f.url.slice(0, 48).padEnd(48)} ${kb(f.wire).padStart(9)} (${f.encoding ?? 'plain'}) of ${kb(f.body)}`).join('\n');
     console.log(
-      `web page weight on the wire (Chromium, brotli): ${kb(wire)} for ${kb(plain)} of files\n${files()
-        .map((f) => `  ${f.url.padEnd(32)} ${kb(f.wire).padStart(9)} (${f.encoding}) of ${kb(f.body)}`)
-        .join('\n')}`,
+      `web page weight on the wire (Chromium, brotli): ${kb(sum(files(), 'wire'))} for ${kb(sum(files(), 'body'))} of files\n${rows(files())}\n` +
+        `API JSON of the home, game and leaderboard pages: ${kb(sum(api, 'wire'))} on the wire for ${kb(sum(api, 'body'))} of JSON\n${rows(api)}`,
     );
-    expect(wire).toBeLessThan(plain / 2);
+    expect(sum(files(), 'wire')).toBeLessThan(sum(files(), 'body') / 2);
+    const big = api.filter((a) => a.body >= 1024);
+    expect(sum(big, 'wire')).toBeLessThan(sum(big, 'body') / 2);
     await page.close();
   });
 
@@ -235,4 +253,22 @@ describe.skipIf(skip !== undefined)('runs through the real server in headless Ch
     expect(await page.$$eval('#run-info .axis-title', (t) => t.map((x) => x.textContent))).toEqual(['actions', 'score']);
     await page.close();
   }, 180_000);
+
+  // last: its run (a seed the boards may count) must not change which board the tests above find populated
+  it('closing the tab asks while a finished run is not submitted, and not once it is', async () => {
+    const page = await h.open('#/stormlark?seed=21', undefined, url);
+    await page.focus('#board');
+    await page.keyboard.press('v');
+    await idle(page);
+    await drivers.stormlark!.finish(page);
+    await page.waitForSelector('#over:not([hidden]) #submit-form');
+    expect(await closeTab(page)).toBe('asked');
+    expect(page.isClosed()).toBe(false);
+    await page.fill('#player-name', 'web-e2e-leave');
+    await page.click('#submit-form button[type="submit"]');
+    await page.waitForSelector('#submit-result[data-kind="ok"], #submit-result[data-kind="refusal"]');
+    expect(await page.getAttribute('#submit-result', 'data-kind'), (await page.textContent('#submit-result')) ?? '').toBe('ok');
+    // submitted: nothing left to lose, so the tab closes without a word
+    expect(await closeTab(page)).toBe('closed');
+  });
 });

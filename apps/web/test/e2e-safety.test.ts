@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeActions } from '../src/route.ts';
 import { chromiumMissing } from './browser.ts';
 import { answered, gameOver, key, score, turns } from './drivers.ts';
-import { DESKTOP, errorsOf, type Harness, idle, PHONE, startHarness } from './harness.ts';
+import { closeTab, DESKTOP, errorsOf, type Harness, idle, PHONE, startHarness } from './harness.ts';
 
 if (chromiumMissing) console.warn(`web e2e (safety) skipped: ${chromiumMissing}`);
 
@@ -262,5 +262,32 @@ describe.skipIf(chromiumMissing !== undefined)('no keypress loses a run, in head
     await page.click('#leave [data-leave="go"]');
     await page.waitForSelector('main.board-page');
     await page.close();
+  });
+
+  it.skipIf(!has('stormlark'))('closing the tab on a finished run that is not submitted asks first; mid-game it does not', async () => {
+    // mid-game: the moves are kept in the URL and localStorage, nothing to lose, so the tab just closes
+    const fresh = await h.open('#/stormlark?seed=9');
+    expect(await key(fresh, 'v')).toBe(true);
+    expect(await key(fresh, 'f')).toBe(true);
+    expect(await gameOver(fresh)).toBe(false);
+    expect(await closeTab(fresh)).toBe('closed');
+    // a new game that has not been played (the keys below only reach the page): no prompt either
+    const untouched = await h.open('#/stormlark?seed=10');
+    await untouched.keyboard.press('Tab');
+    expect(await closeTab(untouched)).toBe('closed');
+    // finished and not submitted: the browser asks; staying keeps the result and its submit form
+    const page = await h.open('#/stormlark?seed=9');
+    expect(await key(page, 'v')).toBe(true);
+    await page.keyboard.press('Shift+E');
+    await answered(page, () => page.click('#confirm [data-confirm-answer="yes"]'));
+    await page.waitForSelector('#over .over-card');
+    expect(await closeTab(page)).toBe('asked');
+    expect(page.isClosed()).toBe(false);
+    expect(await visibleOver(page)).toBe(true);
+    expect(await page.isVisible('#submit-form button')).toBe(true);
+    // its own replay has nothing to lose either (Back returns to the result): no prompt there
+    await page.click('#replay-link');
+    await page.waitForSelector('#replay-bar[data-step]');
+    expect(await closeTab(page)).toBe('closed');
   });
 });

@@ -67,3 +67,20 @@ export async function inViewport(page: Page, selector: string): Promise<boolean>
     return r.width > 0 && r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
   });
 }
+
+/**
+ * Closes the tab as a player would, its beforeunload handlers run: 'asked' when the browser put up its "leave this
+ * site?" prompt (dismissed here, so the tab stays open), 'closed' when the tab closed without asking.
+ */
+export async function closeTab(page: Page): Promise<'asked' | 'closed'> {
+  const outcome = new Promise<'asked' | 'closed'>((resolve) => {
+    page.on('dialog', (d) => {
+      if (d.type() !== 'beforeunload') return;
+      resolve('asked');
+      void d.dismiss();
+    });
+    page.once('close', () => resolve('closed'));
+  });
+  await page.close({ runBeforeUnload: true });
+  return outcome;
+}
