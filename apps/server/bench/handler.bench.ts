@@ -11,6 +11,7 @@ import { Session } from 'node:inspector/promises';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { registry } from '@hearth/games';
 import { createServer } from '../src/server.ts';
+import { type Figure, printFigures } from './report.ts';
 import { recordTraffic } from './traffic.ts';
 
 const ROUNDS = Number(process.env.HANDLER_ROUNDS ?? 5);
@@ -75,6 +76,7 @@ try {
     `${'game'.padEnd(16)}${['hello', ...forms.flatMap((f) => [f, 'x hello'])].map((h) => h.padStart(9)).join('')}${'gc %'.padStart(9)}`,
   );
   const sizes: string[] = [];
+  const figures: Figure[] = [];
   for (const { slug, bodies } of traffic) {
     const post = (form: string) => (i: number) =>
       call(`${BASE}/api/games/${slug}/action${form === 'full' ? '' : `?view=${form}`}`, {
@@ -121,6 +123,13 @@ try {
       if (form === 'lean') {
         const goal = LEAN_EXTRA[slug] ?? LEAN_DEFAULT;
         row.push(`lean without its state ${middle(withoutState)}/${quantile(withoutState, 1)} (target <= ${goal})`);
+        figures.push({
+          name: `${slug}: lean step bytes beyond the state (max)`,
+          value: quantile(withoutState, 1),
+          unit: 'B',
+          target: goal,
+          want: 'atMost',
+        });
       }
     }
     sizes.push(`${slug.padEnd(16)}${row.join(', ')}`);
@@ -133,6 +142,7 @@ try {
   console.log('(x hello: hello CPU / this CPU, target >= 0.25 full and >= 0.40 lean; gc %: GC time / CPU of the full-form runs)');
   console.log('\nbytes per step, median/max:');
   for (const line of sizes) console.log(line);
+  printFigures('lean response figures (target: at most 1,500 B beyond the state, 2,500 B for Lantern Volley)', figures);
 } finally {
   gc.disconnect();
   await server.dispose();

@@ -46,9 +46,15 @@ export interface Instance {
 }
 
 /** Starts `node bundle` on a free loopback port with the given env; resolves when /healthz answers. */
-export async function startBundle(bundle: string, env: Record<string, string>, timeoutMs = 60_000): Promise<Instance> {
+export async function startBundle(
+  bundle: string,
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  /** Options for node itself before the bundle (the bench's --cpu-prof, which NODE_OPTIONS does not take). */
+  nodeArgs: readonly string[] = [],
+): Promise<Instance> {
   const port = await freePort();
-  const proc = spawn(process.execPath, [bundle], {
+  const proc = spawn(process.execPath, [...nodeArgs, bundle], {
     cwd: resolve(bundle, '..'),
     env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
