@@ -1,7 +1,7 @@
 // The compact view for language models (rules.brief): a one-character-per-tile picture, the numbers that
 // matter, and the legal actions grouped by cat. Kept under 1,300 bytes of JSON with the recap (test/brief.test.ts).
 import type { Brief } from '@hearth/engine';
-import { observe } from './observe.ts';
+import { observeFacts } from './observe.ts';
 import type { Action, State } from './state.ts';
 
 /**
@@ -27,7 +27,8 @@ export function compactActions(legal: readonly Action[]): CompactActions {
 
 /** `legal` is rules.legalActions(state) (passed in so this file does not import the rules). */
 export function brief(state: State, legal: readonly Action[]): Brief {
-  const o = observe(state);
+  // The observation's facts only: the brief draws its own smaller picture.
+  const o = observeFacts(state);
   // The score is the view's own field; the text gives what the score does not.
   const head = o.phase === 'day' ? `Day ${o.day}, turn ${o.turn} of ${o.dayLength} (from 0).` : o.status;
   const lines: string[] = [head];

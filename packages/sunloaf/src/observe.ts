@@ -15,6 +15,13 @@ const bandAt = (wall: string, line: number | null): number | null =>
   line === null ? null : wall === 'N' || wall === 'E' ? line : SIZE - 1 - line;
 
 export function observe(s: PublicState): SunloafObservation {
+  const obs = observeFacts(s);
+  obs.text = picture(s, obs);
+  return obs;
+}
+
+/** The observation without its text picture (`text` is ''): what the compact view (brief.ts) reads, for less. */
+export function observeFacts(s: PublicState): SunloafObservation {
   const { layout } = s;
   const running = s.phase === 'day';
   const t = s.turn;
@@ -77,7 +84,6 @@ export function observe(s: PublicState): SunloafObservation {
     dogs: running ? dogs : [],
     bowls,
   };
-  obs.text = picture(s, obs);
   return obs;
 }
 
