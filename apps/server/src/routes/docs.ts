@@ -1,6 +1,6 @@
 import type { Game } from '@hearth/engine';
 import type { Hono } from 'hono';
-import { sendText } from '../compress.ts';
+import { COMPRESS_MAX_BYTES, COMPRESS_MIN_BYTES, sendText } from '../compress.ts';
 import type { AppContext, AppEnv, ServerContext } from '../context.ts';
 import { fail } from '../context.ts';
 import { runsDocsHtml, runsDocsText } from '../runs-docs.ts';
@@ -35,7 +35,9 @@ export function limitsText(ctx: ServerContext): string {
   const l = ctx.limits;
   return (
     `POST bodies: at most ${l.maxBytes} bytes (413 body_too_large), JSON nested at most ${l.maxDepth} levels deep and at most ${l.maxItems} items ` +
-    `in any array or object (400 invalid_body); /verify replays at most ${ctx.maxVerifyActions} actions.`
+    `in any array or object (400 invalid_body); /verify replays at most ${ctx.maxVerifyActions} actions. ` +
+    `A response body of ${COMPRESS_MIN_BYTES / 1024} KB to ${COMPRESS_MAX_BYTES / 1024} KB comes compressed (Content-Encoding br, else gzip) ` +
+    'when your Accept-Encoding takes one, with Vary: Accept-Encoding; without Accept-Encoding every response is plain.'
   );
 }
 
