@@ -32,6 +32,12 @@ let url = '';
 const hearth = (args: string[], config: string) =>
   spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: config } });
 
+/** Cragwake games on these seeds played by the example Python agent, recorded into `runs` (cragwake-<seed>.jsonl). */
+function playCragwake(seeds: string, runs: string, config: string) {
+  const made = hearth(['agent', 'run', '--game', 'cragwake', '--seeds', seeds, '--command', `python3 ${PY_AGENT}`, '--out', runs], config);
+  expect(made.status, made.stderr).toBe(0);
+}
+
 /** The CLI without blocking this process (for tests whose loopback proxy runs in it). */
 const hearthAsync = (args: string[], config: string) =>
   new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
@@ -73,11 +79,7 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
   it('submit claims a name once (key saved 0600), reuses the key, refuses without it; leaderboard lists the run', () => {
     const config = join(dir, 'config-a');
     const runs = join(dir, 'runs');
-    const made = hearth(
-      ['agent', 'run', '--game', 'cragwake', '--seeds', '1..2', '--command', `python3 ${PY_AGENT}`, '--out', runs],
-      config,
-    );
-    expect(made.status, made.stderr).toBe(0);
+    playCragwake('1..2', runs, config);
 
     const first = hearth(['submit', join(runs, 'cragwake-1.jsonl'), '--server', url, '--name', 'alice', '--agent', 'py-example'], config);
     expect(first.status, first.stderr + first.stdout).toBe(0);
@@ -101,8 +103,7 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
 
     const stranger = hearth(['submit', join(runs, 'cragwake-2.jsonl'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
     // A duplicate is answered before the name check; a fresh run under a claimed name needs the key.
-    const fresh = hearth(['agent', 'run', '--game', 'cragwake', '--seeds', '3', '--command', `python3 ${PY_AGENT}`, '--out', runs], config);
-    expect(fresh.status).toBe(0);
+    playCragwake('3', runs, config);
     const refused = hearth(['submit', join(runs, 'cragwake-3.jsonl'), '--server', url, '--name', 'alice'], join(dir, 'config-b'));
     expect(refused.status).toBe(1);
     // config-b chose a key for alice when it sent the duplicate above (a first claim brings its own key); the name
@@ -128,11 +129,7 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
   it('a first claim whose answer is lost: the retry is the same run under the same key, and later runs use it', async () => {
     const config = join(dir, 'config-lost');
     const runs = join(dir, 'runs-lost');
-    const made = hearth(
-      ['agent', 'run', '--game', 'cragwake', '--seeds', '4..5', '--command', `python3 ${PY_AGENT}`, '--out', runs],
-      config,
-    );
-    expect(made.status, made.stderr).toBe(0);
+    playCragwake('4..5', runs, config);
     // A loopback proxy that passes everything on to the server but cuts the connection, unanswered, once the
     // server has answered the first submission: the claim is made and its answer never arrives.
     let cut = 0;
