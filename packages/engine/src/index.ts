@@ -13,6 +13,7 @@ export * from './contract.ts';
 export { defineGame } from './define-game.ts';
 export { CompactViewSchema, leanOf, leanResponse, leanResponseSchema, RESPONSE_FORMS, type ResponseForm } from './lean.ts';
 export * from './look.ts';
+export * from './look-read.ts';
 export { createRegistry, type GameOfSlug, type Registry } from './registry.ts';
 export { type ReplayRecord, type ReplayResult, replay } from './replay.ts';
 export * as v from './validate.ts';
