@@ -22,6 +22,8 @@ export interface ReplayPool {
   readonly queued: number;
   /** Jobs on a thread now. */
   readonly running: number;
+  /** Worker threads alive now (0 before the first job and after idleMs without one). */
+  readonly threads: number;
 }
 
 export interface ReplayPoolOptions {
@@ -38,6 +40,8 @@ export interface ReplayPoolOptions {
    * games this way). A .ts file is bundled first.
    */
   registryModule?: string;
+  /** How long a thread with no job lives (default IDLE_THREAD_MS). */
+  idleMs?: number;
 }
 
 /** One thread per core but one, at least one and at most four: the main thread keeps a core for requests. */
@@ -47,6 +51,12 @@ export const DEFAULT_REPLAY_THREADS = Math.max(1, Math.min(4, availableParalleli
  * seconds of work at most; beyond that a client is told to come back (503 + Retry-After) instead of waiting.
  */
 export const DEFAULT_REPLAY_QUEUE = 64;
+
+/**
+ * A worker thread with no job for 10 s ends (a new one starts with the next job, in tens of milliseconds): a
+ * burst of verifies keeps its threads, a server between bursts holds none of their heaps.
+ */
+export const IDLE_THREAD_MS = 10_000;
 
 /** The queue is full: answer 503 with `Retry-After: retryAfterSeconds`. */
 export class PoolBusyError extends Error {
@@ -61,26 +71,30 @@ export class PoolBusyError extends Error {
 export function createReplayPool(options: ReplayPoolOptions = {}): ReplayPool {
   const threads = Math.max(1, Math.floor(options.threads ?? DEFAULT_REPLAY_THREADS));
   const maxQueue = Math.max(0, Math.floor(options.maxQueue ?? DEFAULT_REPLAY_QUEUE));
+  const idleMs = Math.max(0, options.idleMs ?? IDLE_THREAD_MS);
   // Started on the first job: a server that never verifies never spawns a thread (tests start many servers).
   let piscina: Promise<Piscina<ReplayJob | ReplayJobJson, WorkerAnswer>> | null = null;
+  let started: Piscina<ReplayJob | ReplayJobJson, WorkerAnswer> | null = null;
   let inFlight = 0;
   let closed = false;
   // Moving average of a job's time on a thread (measured there), for Retry-After; starts at a guess of 200 ms.
   let averageMs = 200;
 
   const start = () => {
-    piscina ??= Promise.all([workerFile(options.workerFile), registryFile(options.registryModule)]).then(
-      ([filename, registry]) =>
-        new Piscina<ReplayJob | ReplayJobJson, WorkerAnswer>({
-          filename,
-          minThreads: threads,
-          maxThreads: threads,
-          // Our own counter enforces the bound (so queued/running stay exact); piscina's is a backstop.
-          maxQueue: maxQueue + threads,
-          idleTimeout: 60_000,
-          workerData: { kernel: options.kernel ?? 'wasm', registry },
-        }),
-    );
+    piscina ??= Promise.all([workerFile(options.workerFile), registryFile(options.registryModule)]).then(([filename, registry]) => {
+      started = new Piscina<ReplayJob | ReplayJobJson, WorkerAnswer>({
+        filename,
+        // Threads start with work and end after IDLE_THREAD_MS without any: each holds its own V8 heap and
+        // every game's WASM memory, which an idle or play-only server need not keep resident.
+        minThreads: 0,
+        maxThreads: threads,
+        // Our own counter enforces the bound (so queued/running stay exact); piscina's is a backstop.
+        maxQueue: maxQueue + threads,
+        idleTimeout: idleMs,
+        workerData: { kernel: options.kernel ?? 'wasm', registry },
+      });
+      return started;
+    });
     return piscina;
   };
 
@@ -114,6 +128,9 @@ export function createReplayPool(options: ReplayPoolOptions = {}): ReplayPool {
     },
     get running() {
       return Math.min(inFlight, threads);
+    },
+    get threads() {
+      return started?.threads.length ?? 0;
     },
   };
 }

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Game, type OkResponse, replay, stateHash } from '@hearth/engine';
 import { registry } from '@hearth/games';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createReplayPool, PoolBusyError } from '../src/replay-pool.ts';
 
 const packages = resolve(fileURLToPath(import.meta.url), '../../../../packages');
@@ -99,6 +99,21 @@ describe('replay pool', () => {
       expect(await small.run(job)).toMatchObject({ ok: true });
     } finally {
       await small.close();
+    }
+  });
+
+  it('starts no thread before a job and ends idle threads, and a job after that starts one again', async () => {
+    const lazy = createReplayPool({ threads: 2, idleMs: 100 });
+    try {
+      expect(lazy.threads).toBe(0);
+      const golden = goldens.find((g) => g.record.slug === 'stormlark')!.record;
+      const job = { slug: golden.slug, seed: golden.seed, actions: golden.actions };
+      expect(await lazy.run(job)).toMatchObject({ ok: true, stateHash: golden.stateHash });
+      expect(lazy.threads).toBeGreaterThanOrEqual(1);
+      await vi.waitFor(() => expect(lazy.threads).toBe(0), { timeout: 10_000, interval: 50 });
+      expect(await lazy.run(job)).toMatchObject({ ok: true, stateHash: golden.stateHash });
+    } finally {
+      await lazy.close();
     }
   });
 });
