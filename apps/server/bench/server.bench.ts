@@ -11,7 +11,8 @@
 // At the end every figure is printed beside its target (PASS/MISS by how much); for a missed route ratio the
 // server is run once more under a CPU profile on the game that missed most, and its top self-time functions
 // printed. Also, for reference only, a hello world on bare node:http.
-// Run: pnpm bench (BENCH_SECONDS=N per run, default 3; BENCH_ROUNDS=N, default 3).
+// Run: pnpm bench (BENCH_SECONDS=N per run, default 3; BENCH_ROUNDS=N, default 3; BENCH_GAMES=slug,... for some
+// games only; BENCH_NODE_OPTIONS=... to measure other V8 flags than production's).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ import { recordTraffic } from './traffic.ts';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /** What the Dockerfile and the systemd unit give node (deploy/Dockerfile). */
-const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=4';
+const PRODUCTION_NODE_OPTIONS = '--max-semi-space-size=4 --max-old-space-size=512';
 const CONNECTIONS = 10;
 
 interface Row {
@@ -89,7 +90,7 @@ function pin(pid: number, cpu: number): boolean {
   }
 }
 
-const server = await startBundle(bundle, serverEnv(PRODUCTION_NODE_OPTIONS));
+const server = await startBundle(bundle, serverEnv(process.env.BENCH_NODE_OPTIONS ?? PRODUCTION_NODE_OPTIONS));
 const pid = server.proc.pid!;
 // The server on core 1, this process (the load generator) on core 0.
 const pinned = pin(pid, 1) && pin(process.pid, 0);
@@ -128,7 +129,7 @@ try {
   const raw = await load('node:http hello (reference)', bare.pid!, { url: `http://127.0.0.1:${port}/` });
   bare.kill('SIGTERM');
 
-  const traffic = await recordTraffic(server.url);
+  const traffic = await recordTraffic(server.url, fetch, process.env.BENCH_GAMES ? process.env.BENCH_GAMES.split(',') : undefined);
   for (const { slug, bodies, games } of traffic) {
     console.log(
       `${slug}: ${bodies.length} recorded action bodies from turns ${games.map((g) => `${g.from}-${g.turns} (seed ${g.seed})`).join(', ')}`,
