@@ -296,6 +296,7 @@ describe('POST /verify under load', () => {
       close: async () => {},
       queued: 64,
       running: 1,
+      threads: 1,
     };
     const busy = await startServer({ replayPool: full });
     try {
