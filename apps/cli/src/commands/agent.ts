@@ -23,7 +23,7 @@ import { fmt, formatReport, formatScorecard, type RunResult, scorecard } from '.
 import { parseArgs } from '../args.ts';
 import { loadGame, UsageError } from '../games.ts';
 import { apiUrl, callJson, refusalText } from '../net/http.ts';
-import { chooseKey, forgetKey, loadKey, saveKey } from '../net/keys.ts';
+import { claimKey, dropRefusedKey, loadKey, saveKey } from '../net/keys.ts';
 import { localSession } from '../session.ts';
 import { checkServer, submitRecord } from './submit.ts';
 
@@ -320,15 +320,13 @@ async function scorecardFor(
 
 /** POST /api/scorecards; a newly claimed name's key is chosen and saved like hearth submit's. */
 export async function openScorecard(server: string, name: string, challenge: string, tags: Record<string, unknown>, key?: string) {
-  const saved = key ?? loadKey(server, name);
-  // A first claim brings a key chosen and saved here first, as hearth submit does.
-  const k = saved ?? chooseKey(server, name);
+  const k = claimKey(server, name, key).key;
   const { status, body } = await callJson(apiUrl(server, '/api/scorecards'), {
-    headers: k ? { authorization: `Bearer ${k}` } : {},
+    headers: { authorization: `Bearer ${k}` },
     body: { challenge, player: name, tags },
   });
   if (typeof body.playerKey === 'string') saveKey(server, name, body.playerKey);
-  else if (key === undefined && body.reason === 'wrong_key') forgetKey(server, name);
+  else dropRefusedKey(server, name, key, body.reason);
   return { ok: body.ok === true, status, body };
 }
 

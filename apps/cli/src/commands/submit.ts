@@ -4,7 +4,7 @@
 import { parseArgs } from '../args.ts';
 import { UsageError } from '../games.ts';
 import { apiUrl, callJson, refusalText } from '../net/http.ts';
-import { chooseKey, forgetKey, keysPath, loadKey, saveKey } from '../net/keys.ts';
+import { claimKey, dropRefusedKey, keysPath, saveKey } from '../net/keys.ts';
 import { readRecord } from '../record.ts';
 
 const USAGE =
@@ -63,13 +63,9 @@ export async function submitRecord(
   /** Into a scorecard, with the rules version played and the episode record (JSON lines). */
   extra: { scorecard?: string | undefined; version?: string | undefined; record?: string | undefined } = {},
 ): Promise<SubmitOutcome> {
-  const saved = who.key ?? loadKey(server, who.name);
-  // No key yet: choose one and save it before sending, so a lost answer never leaves the name claimed by a key
-  // nobody has.
-  const chosen = saved ? undefined : chooseKey(server, who.name);
-  const key = saved ?? chosen;
+  const { key, chosen } = claimKey(server, who.name, who.key);
   const { status, body } = await callJson(apiUrl(server, '/api/runs'), {
-    headers: key ? { authorization: `Bearer ${key}` } : {},
+    headers: { authorization: `Bearer ${key}` },
     body: {
       game: record.slug,
       seed: record.seed,
@@ -84,13 +80,11 @@ export async function submitRecord(
   });
   if (body.ok !== true) {
     const where = typeof body.index === 'number' ? ` (action ${body.index})` : '';
-    // A key from the file that the server refuses for this name can never work there: drop it.
-    const fromFile = who.key === undefined;
-    if (fromFile && body.reason === 'wrong_key') forgetKey(server, who.name);
+    const dropped = dropRefusedKey(server, who.name, who.key, body.reason);
     const hint =
       body.reason === 'key_required'
         ? ` Pass --key KEY (no key for ${who.name} at this server in ${keysPath()}).`
-        : fromFile && body.reason === 'wrong_key'
+        : dropped
           ? ` ${who.name} is another player's name at this server (the key this client had for it is not its key and was removed from ${keysPath()}): pass --key KEY if the name is yours, or choose another --name.`
           : '';
     return { ok: false, body, lines: [`${server} refused the run${where}, HTTP ${status}: ${refusalText(body)}${hint}`] };

@@ -52,6 +52,25 @@ export function chooseKey(server: string, name: string, path = keysPath()): stri
   return key;
 }
 
+/**
+ * The key a request under `name` sends: `explicit` (--key) when given, else the saved one, else one chosen and saved
+ * now, before the request that claims the name (so a lost answer never leaves the name claimed by a key nobody has).
+ */
+export function claimKey(server: string, name: string, explicit?: string, path = keysPath()): { key: string; chosen: boolean } {
+  const known = explicit ?? loadKey(server, name, path);
+  return known ? { key: known, chosen: false } : { key: chooseKey(server, name, path), chosen: true };
+}
+
+/**
+ * After a refusal: a key from the file (not --key) that the server refuses for this name (`wrong_key`: the name is
+ * another player's) can never work there, so it is dropped. True when it was.
+ */
+export function dropRefusedKey(server: string, name: string, explicit: string | undefined, reason: unknown, path = keysPath()): boolean {
+  if (explicit !== undefined || reason !== 'wrong_key') return false;
+  forgetKey(server, name, path);
+  return true;
+}
+
 /** Drops the saved key of a name (whatever its case), e.g. a chosen key for a name that is another player's. */
 export function forgetKey(server: string, name: string, path = keysPath()): void {
   const all = read(path);
