@@ -24,20 +24,23 @@ def call_model(prompt: str) -> str:
 
 
 class ModelAgent:
-    def __init__(self) -> None:
-        self.calls = 0
+    """One conversation with the model per episode: `hearth.evaluate(agent_factory=ModelAgent, ...)` makes a new
+    one for every (game, seed), so episodes played at once (jobs=4) never share a prompt."""
 
-    def reset(self, game: str, seed: int) -> None:
-        self.game = game  # a real agent would start a new conversation here
+    def __init__(self, game: str, seed: int) -> None:
+        self.game = game
+        self.seed = seed
+        self.prompts: list = []
 
     def act(self, step: hearth.Step):
+        assert step.game == self.game and step.seed == self.seed  # every Step names its episode
         recap = (step.recap or {}).get("text", "")
         prompt = (
             f"You play {self.game}. Score {step.score}.\n{step.text}\n"
             + (f"Last action: {recap}\n" if recap else "")
             + f"Legal actions: {json.dumps(step.actions)}\nAnswer with one action as JSON."
         )
-        self.calls += 1
+        self.prompts.append(prompt)
         reply = call_model(prompt)
         usage = {"input": len(prompt) // 4, "output": len(reply) // 4}  # a real SDK reports its token counts
         try:
@@ -50,7 +53,12 @@ class ModelAgent:
 if __name__ == "__main__":
     game = sys.argv[1] if len(sys.argv) > 1 else "stormlark"
     seeds = sys.argv[2] if len(sys.argv) > 2 else "1..5"
-    agent = ModelAgent()
-    card = hearth.evaluate(agent, game, seeds=seeds, jobs=4, out="agent-runs", max_turns=200)
+    agents: list = []
+
+    def make(game: str, seed: int) -> ModelAgent:
+        agents.append(ModelAgent(game, seed))
+        return agents[-1]
+
+    card = hearth.evaluate(agent_factory=make, game=game, seeds=seeds, jobs=4, out="agent-runs", max_turns=200)
     print(card)
-    print(f"{agent.calls} model calls; records in {card.out}/")
+    print(f"{sum(len(a.prompts) for a in agents)} model calls in {len(agents)} episodes; records in {card.out}/")

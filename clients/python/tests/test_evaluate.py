@@ -121,3 +121,41 @@ def test_a_server_scorecard_gets_every_run_with_its_record_and_the_same_progress
     assert seed["counted"] and seed["recordUrl"] and card.scorecard_url
     board = client.scorecards("season-2", kind="agent")
     assert board["ok"] is True and "scorecard.json" not in [p.name for p in tmp_path.iterdir()]
+
+
+def test_at_jobs_4_over_two_games_no_prompt_names_another_episodes_game(cli, tmp_path):
+    """The example's pattern (one conversation per episode, from agent_factory) at jobs=4: every prompt names the
+    game and shows the view of its own episode; a shared agent reads the episode from each Step."""
+    sys.path.insert(0, str(REPO / "clients" / "python" / "examples"))
+    from model_agent import ModelAgent
+
+    agents = []
+
+    def make(game, seed):
+        agents.append(ModelAgent(game, seed))
+        return agents[-1]
+
+    games = ["stormlark", "sunloaf"]
+    card = hearth.evaluate(agent_factory=make, game=games, seeds="1..6", jobs=4, out=tmp_path / "f", max_turns=12)
+    assert sorted((a.game, a.seed) for a in agents) == sorted((g, s) for g in games for s in range(1, 7))
+    prompts = [(a.game, p) for a in agents for p in a.prompts]
+    assert len(prompts) >= 100
+    other = {"stormlark": "sunloaf", "sunloaf": "stormlark"}
+    assert all(p.startswith(f"You play {g}.") and f"You play {other[g]}" not in p for g, p in prompts)
+
+    seen = []
+    lock = __import__("threading").Lock()
+
+    def shared(step):
+        with lock:
+            seen.append((step.game, step.seed, step.text))
+        return first_legal(step)
+
+    hearth.evaluate(shared, games, seeds="1..6", jobs=4, out=tmp_path / "s", max_turns=12)
+    # the views a shared agent saw, per (game, seed), are exactly that episode's views in its record
+    for g in games:
+        for s in range(1, 7):
+            texts = [t for gg, ss, t in seen if (gg, ss) == (g, s)]
+            record = [json.loads(l) for l in (tmp_path / "s" / f"{g}-{s}.jsonl").read_text().splitlines()]
+            assert len(texts) == len(record) - 2 and texts
+    assert {gg for gg, _, _ in seen} == set(games) and card.games

@@ -24,6 +24,11 @@ class PlayedGame:
     def game_over(self) -> bool:
         return self.current.game_over
 
+    def _tag(self, step: Step) -> Step:
+        """The step names its game and seed, so an agent serving several games at once always knows which."""
+        step.game, step.seed = self.slug, self.seed
+        return step
+
     def _send(self, action: Any) -> Result:
         """The engine's answer to `action` from `current`; nothing else changes."""
         raise NotImplementedError
@@ -32,7 +37,7 @@ class PlayedGame:
         """The next `Step` (and the position moves on) or a `Refusal` (nothing changes)."""
         result = self._send(action)
         if result.ok:
-            self.current = result  # type: ignore[assignment]
+            self.current = self._tag(result)  # type: ignore[arg-type]
             self.actions.append(action)
         return result
 

@@ -273,7 +273,7 @@ class RemoteGame(PlayedGame):
         self._view = view
         # A fresh u32 seed when none is given, chosen here so the record can always be verified and submitted.
         self.seed: int = seed if seed is not None else random.getrandbits(32)
-        self.current: Step = client.init(slug, self.seed, view=view)
+        self.current: Step = self._tag(client.init(slug, self.seed, view=view))
         self.actions: List[Any] = []
 
     def _send(self, action: Any) -> Result:

@@ -221,11 +221,32 @@ def _read_episode(path: Path) -> Optional[RunRecord]:
     )
 
 
+AgentFactory = Callable[[str, int], Any]
+
+
+def _episode_agents(agent: Any, agent_factory: Optional[AgentFactory]) -> AgentFactory:
+    """Who plays each episode: `agent_factory(game, seed)` makes a fresh agent per episode; a class given as the
+    agent is instantiated per episode; any other agent object (or function) is shared by every episode, and then
+    each `Step` it receives names its `game` and `seed` (and `reset(game, seed)` is called before each game)."""
+    if agent_factory is not None:
+        if agent is not None:
+            raise TypeError("give an agent or agent_factory, not both")
+        if not callable(agent_factory):
+            raise TypeError("agent_factory must be a function (game, seed) -> agent")
+        return agent_factory
+    if agent is None:
+        raise TypeError("evaluate needs an agent, an agent_factory(game, seed) or a model='openai:<model>'")
+    if isinstance(agent, type):
+        return lambda _game, _seed: agent()
+    return lambda _game, _seed: agent
+
+
 def evaluate(
-    agent: Any,
-    game: Union[str, Sequence[str]],
+    agent: Any = None,
+    game: Union[str, Sequence[str], None] = None,
     seeds: Union[str, int, Iterable[int]] = "season-1",
     *,
+    agent_factory: Optional[AgentFactory] = None,
     jobs: int = 4,
     client: Optional[Client] = None,
     out: Union[str, os.PathLike, None] = "agent-runs",
@@ -240,6 +261,9 @@ def evaluate(
     challenge set id ("season-1", "season-2"), "1..20", or a list of seeds. A run ends at game over, at the set's
     budget, after `max_turns` accepted actions, or after `max_refusals` refusals in a row; an exception from the
     agent stops the evaluation (finished runs stay recorded, and a second call resumes)."""
+    if game is None:
+        raise TypeError("evaluate needs game= (a slug or a list of slugs)")
+    make_agent = _episode_agents(agent, agent_factory)
     slugs = [game] if isinstance(game, str) else list(game)
     explicit = _parse_seeds(seeds)
     set_id = None if explicit is not None else str(seeds)
@@ -254,7 +278,6 @@ def evaluate(
     out_dir = Path(out) if out is not None else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
-    step_fn, reset_fn = _agent_calls(agent)
     lock = threading.Lock()
     stop = threading.Event()
     sc = _open_scorecard(client, player, set_id, tags, out_dir) if client is not None and player and set_id else None
@@ -270,6 +293,7 @@ def evaluate(
         if stop.is_set():
             raise _Stopped()
         challenge = sets.get(slug)
+        step_fn, reset_fn = _agent_calls(make_agent(slug, seed))
         if reset_fn:
             with lock:
                 reset_fn(slug, seed)

@@ -70,7 +70,7 @@ class LocalGame(PlayedGame):
         first = self._pipe.read_json(timeout=max(self.timeout, STARTUP_TIMEOUT))
         if not isinstance(first, dict) or first.get("ok") is not True:
             raise ProtocolError(f"hearth.local({self.slug!r}): the first line is not an init response: {str(first)[:200]}")
-        self.current = Step.from_json(first, wire=self._pipe.last_line)
+        self.current = self._tag(Step.from_json(first, wire=self._pipe.last_line))
         if self.current.spec:
             self._spec = self.current.spec
         self.actions: List[Any] = []

@@ -25,6 +25,10 @@ class Step:
     raw: Dict[str, Any] = field(default_factory=dict, repr=False)
     #: the exact bytes of the response as they arrived (an episode record hashes them as the view shown)
     wire: Optional[bytes] = field(default=None, repr=False)
+    #: the game (slug) and seed this position belongs to: set by every game being played (`hearth.local`,
+    #: `Client.new_game`, `evaluate`), so an agent that serves several episodes at once never mixes them up
+    game: Optional[str] = None
+    seed: Optional[int] = None
 
     ok = True
 
