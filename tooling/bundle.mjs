@@ -3,11 +3,18 @@
 // Test builds: HEARTH_REGISTRY=<module> at build time puts that module in place of @hearth/games (it must export
 // `registry`), so a bundle serves the test registry (packages/games/src/testing.ts: the real games plus the
 // test-only ones) without a line of the app changing. Production builds leave it unset.
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-/** The esbuild `alias` option for a build: empty unless HEARTH_REGISTRY is set. */
-export function registryAlias(env = process.env) {
-  return env.HEARTH_REGISTRY ? { '@hearth/games': resolve(env.HEARTH_REGISTRY) } : {};
+/** The registry's drawing list (the test registry shares it: the test-only games draw nothing of their own). */
+const DRAWING = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'games', 'src', 'drawing.ts');
+
+/**
+ * The esbuild `alias` option for a build: empty unless a test registry is given (HEARTH_REGISTRY, or `registry`).
+ * esbuild appends an aliased package's subpaths to its replacement, so `@hearth/games/drawing` is named too.
+ */
+export function registryAlias(env = process.env, registry = env.HEARTH_REGISTRY) {
+  return registry ? { '@hearth/games': resolve(registry), '@hearth/games/drawing': DRAWING } : {};
 }
 
 /** Bundled CommonJS dependencies may call require(); an ES module bundle gets one from this banner line. */

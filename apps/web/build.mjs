@@ -47,7 +47,7 @@ export async function buildWeb(options = {}) {
     metafile: true,
     outdir: join(outdir, ASSETS),
     entryNames: '[name]-[hash]',
-    alias: options.registry ? { '@hearth/games': resolve(options.registry) } : registryAlias(),
+    alias: registryAlias(process.env, options.registry),
   };
   const entry = (file, name) => ({ [name]: join(here, file) });
   // the worker first: the page is built with its hashed name

@@ -1,8 +1,9 @@
 // Keys -> actions for the games' own screens, in-process against the registered engines.
+
+import type { Key } from '@hearth/engine/terminal';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { controllerFor } from '../src/render/index.ts';
-import type { Key } from '../src/render/types.ts';
 import { localSession } from '../src/session.ts';
 import { PlayApp } from '../src/tui/play-app.ts';
 import { createStyle } from '../src/tui/style.ts';

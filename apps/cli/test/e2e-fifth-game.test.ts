@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OkResponse } from '@hearth/engine';
+import { PICK_KEYS } from '@hearth/engine/terminal';
 import { registry as testRegistry } from '@hearth/games/testing';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { PICK_KEYS } from '../src/render/actions.ts';
 import { HAS_TMUX, scoreOf, Tmux } from './helpers/tmux.ts';
 
 const SLUG = 'pebble';

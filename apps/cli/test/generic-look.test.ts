@@ -2,10 +2,10 @@
 // the key of each legal action that picks a cell written on that cell (the key takes that action), the other
 // actions listed with the look's labels, and the look's kinds as the legend.
 import { checkLook, type Look, type OkResponse, type Spec } from '@hearth/engine';
+import type { View } from '@hearth/engine/terminal';
+import { PICK_KEYS } from '@hearth/engine/terminal';
 import { describe, expect, it } from 'vitest';
-import { PICK_KEYS } from '../src/render/actions.ts';
 import { genericController } from '../src/render/generic.ts';
-import type { View } from '../src/render/types.ts';
 import { createStyle, stripAnsi } from '../src/tui/style.ts';
 
 const look: Look = {

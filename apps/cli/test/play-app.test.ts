@@ -1,6 +1,6 @@
+import type { Key } from '@hearth/engine/terminal';
 import { describe, expect, it } from 'vitest';
 import { genericController } from '../src/render/generic.ts';
-import type { Key } from '../src/render/types.ts';
 import { localSession } from '../src/session.ts';
 import { PlayApp } from '../src/tui/play-app.ts';
 import { createStyle, stripAnsi, visibleWidth } from '../src/tui/style.ts';

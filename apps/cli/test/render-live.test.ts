@@ -3,13 +3,14 @@
 // game's own renderer never falls back to the plain picture; no panel line is cut mid-word (every word the
 // panel wrote is on screen whole); the board uses the extra room; without colour the legend's kinds keep
 // distinct glyphs, and no move key is one of them.
+
+import { TARGET_KEYS as CRAG_KEYS } from '@hearth/cragwake/draw';
 import { type Game, type OkResponse, publicStateOf } from '@hearth/engine';
+import type { View } from '@hearth/engine/terminal';
 import { registry } from '@hearth/games';
+import { TARGET_KEYS as SUNLOAF_KEYS } from '@hearth/sunloaf/draw';
 import { describe, expect, it } from 'vitest';
-import { TARGET_KEYS as CRAG_KEYS } from '../src/render/cragwake.ts';
 import { controllerFor } from '../src/render/index.ts';
-import { TARGET_KEYS as SUNLOAF_KEYS } from '../src/render/sunloaf.ts';
-import type { View } from '../src/render/types.ts';
 import { layoutFor, type Size } from '../src/tui/layout.ts';
 import { PlayApp } from '../src/tui/play-app.ts';
 import { createStyle, stripAnsi, visibleWidth } from '../src/tui/style.ts';

@@ -1,9 +1,10 @@
 // The page's engine: the Web Worker (local play, the default) or the server's HTTP API (online mode).
 // Both answer the same EngineService, so pages and renderers never know which one they talk to.
+
+import { esc as escapeText } from '@hearth/engine/web';
 import { wrap } from 'comlink';
 import { createHttpEngine } from './engine-http.ts';
 import type { EngineService } from './engine-service.ts';
-import { esc as escapeText } from './render/markup.ts';
 
 export type Engine = EngineService;
 

@@ -1,11 +1,11 @@
 // Every registered game's board, drawn over real engine responses along a played game: it never throws,
 // draws an SVG (or the generic picture), and offers every legal action somewhere a player can reach it.
 import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
+import type { View } from '@hearth/engine/web';
+import { isLegal } from '@hearth/engine/web';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { rendererFor } from '../src/render/index.ts';
-import { isLegal } from '../src/render/markup.ts';
-import type { View } from '../src/render/types.ts';
 import { actsIn } from './view.ts';
 
 const withoutCost = (a: unknown) => {

@@ -1,6 +1,6 @@
 // Builds a renderer View from a hand-made state, for renderer tests that need no game package.
 import type { OkResponse, Spec } from '@hearth/engine';
-import type { View } from '../src/render/types.ts';
+import type { View } from '@hearth/engine/web';
 
 export function viewOf(
   slug: string,
@@ -22,9 +22,4 @@ export function viewOf(
   return { slug, spec: { slug, name: slug, carry: 'state', ...spec } as Spec, response, lastAction: undefined, replaying: false };
 }
 
-/** Every action carried by a data-act attribute in the markup, in document order. */
-export function actsIn(html: string): unknown[] {
-  return [...html.matchAll(/data-act="([^"]*)"/g)].map((m) =>
-    JSON.parse((m[1] as string).replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))),
-  );
-}
+export { actionsIn as actsIn } from '@hearth/engine/web';

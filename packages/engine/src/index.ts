@@ -11,6 +11,7 @@ export { canonicalJson, stateHash } from './canonical.ts';
 export { base64UrlDecode, base64UrlEncode, PlainTokenCodec, publicStateOf, type StateCodec } from './codec.ts';
 export * from './contract.ts';
 export { defineGame } from './define-game.ts';
+export type { GameDrawing } from './draw/drawing.ts';
 export { CompactViewSchema, leanOf, leanResponse, leanResponseSchema, RESPONSE_FORMS, type ResponseForm } from './lean.ts';
 export * from './look.ts';
 export * from './look-read.ts';

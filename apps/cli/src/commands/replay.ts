@@ -1,10 +1,10 @@
 // hearth replay <file> [--play]: step through a recorded game on the play screen's board, or play it back
 // (space pauses, + and - set the speed). Without a terminal (a pipe), prints one line per step instead.
 import { type OkResponse, publicStateOf, type Recap, replay as replayGame } from '@hearth/engine';
+import { actionLabel } from '@hearth/engine/terminal';
 import { parseArgs } from '../args.ts';
 import { loadGame, UsageError } from '../games.ts';
 import { readRecord } from '../record.ts';
-import { actionLabel } from '../render/actions.ts';
 import { controllerFor } from '../render/index.ts';
 import { ReplayApp } from '../tui/replay-app.ts';
 import { colourWanted, createStyle } from '../tui/style.ts';

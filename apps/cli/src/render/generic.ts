@@ -4,11 +4,22 @@
 // shows the observation's plain-text picture. Either way the legal actions are listed by key (with the look's
 // labels) and the JSON prompt takes anything else (e.g. a game whose list is empty).
 import { drawsPieces, type LookGrid, pickedCell, piecesOf, type Spec } from '@hearth/engine';
-import { fit, type Style } from '../tui/style.ts';
-import { actionLabel, PICK_KEYS, pickIndex, typeOf } from './actions.ts';
-import { legendBlock } from './legend.ts';
-import { gridOf, legendItems, terminalKinds } from './look.ts';
-import { type Controller, HINT_LINES, type Key, type KeyResult, type View } from './types.ts';
+import {
+  actionLabel,
+  type Controller,
+  gridOf,
+  hintGrid,
+  type Key,
+  type KeyResult,
+  legendBlock,
+  legendItems,
+  PICK_KEYS,
+  pickIndex,
+  type Style,
+  terminalKinds,
+  typeOf,
+  type View,
+} from '@hearth/engine/terminal';
 
 export function observationLines(view: View): string[] {
   const text = view.response.observation?.text;
@@ -23,27 +34,6 @@ export function scoreLines(view: View, style: Style): string[] {
     `Seed  ${view.seed}`,
     r.gameOver ? style.fg('red', 'GAME OVER', true) : style.fg('green', 'in play'),
   ];
-}
-
-/** Lays out `items` ("key label") in columns across up to `lines` lines of `width`. */
-export function hintGrid(items: string[], style: Style, width: number, lines = HINT_LINES): string[] {
-  if (items.length === 0) return [];
-  const cell = Math.min(width, Math.max(...items.map((i) => i.length)) + 2);
-  const perLine = Math.max(1, Math.floor(width / cell));
-  const out: string[] = [];
-  for (let i = 0; i < items.length && out.length < lines; i += perLine) {
-    out.push(
-      items
-        .slice(i, i + perLine)
-        .map((item) => {
-          const [k, ...rest] = item.split(' ');
-          return fit(`${style.bold(style.fg('cyan', k ?? ''))} ${rest.join(' ')}`, cell);
-        })
-        .join(''),
-    );
-  }
-  if (items.length > perLine * lines && out.length > 0) out[out.length - 1] += style.dim(' …');
-  return out;
 }
 
 /** A listed action's words: the look's label for its type (then its other fields), else its type and fields. */

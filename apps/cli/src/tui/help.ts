@@ -1,6 +1,6 @@
 // The help screen's text, straight from the game's served spec plus the front end's key list.
 import type { Spec } from '@hearth/engine';
-import type { Controller } from '../render/types.ts';
+import type { Controller } from '@hearth/engine/terminal';
 import { wrap } from './style.ts';
 
 export function helpLines(spec: Spec, controller: Controller, width: number): string[] {

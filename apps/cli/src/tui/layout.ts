@@ -1,13 +1,10 @@
 // The screen's geometry for a terminal size: 80x24 is the guaranteed minimum; a wider terminal gives the board
 // and the panel more columns, a taller one more lines. Panel lines and messages are word-wrapped, never cut.
+import type { Size } from '@hearth/engine/terminal';
 import type { Style } from './style.ts';
 import { fit, splitVisible, visibleWidth } from './style.ts';
 
-/** A box in terminal cells. */
-export interface Size {
-  width: number;
-  height: number;
-}
+export type { Size } from '@hearth/engine/terminal';
 
 export interface Layout {
   /** The whole screen (at least 80x24). */

@@ -1,8 +1,8 @@
 // The interactive play screen as a pure state machine: keys in, frames (arrays of lines) out.
 // The terminal layer only feeds it keys and paints its frames, so tests drive it without a terminal.
 import type { OkResponse, Recap } from '@hearth/engine';
-import { jsonPrompt } from '../render/actions.ts';
-import type { Controller, Key, KeyResult, Prompt, View } from '../render/types.ts';
+import type { Controller, Key, KeyResult, Prompt, View } from '@hearth/engine/terminal';
+import { jsonPrompt } from '@hearth/engine/terminal';
 import { type Response, recapOf, type Session } from '../session.ts';
 import { helpLines } from './help.ts';
 import { composeBody, composeBottom, type Layout, layoutFor, type Size } from './layout.ts';

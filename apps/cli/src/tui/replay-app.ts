@@ -1,8 +1,8 @@
 // The replay viewer: every position of a recorded game, stepped with the arrow keys or played back on its
 // own (space plays and pauses, + and - change the speed), drawn by the same board and panel as play.
 import type { OkResponse, Recap, Spec } from '@hearth/engine';
-import { actionLabel } from '../render/actions.ts';
-import type { Controller, Key, View } from '../render/types.ts';
+import type { Controller, Key, View } from '@hearth/engine/terminal';
+import { actionLabel } from '@hearth/engine/terminal';
 import { composeBody, composeBottom, layoutFor, type Size } from './layout.ts';
 import { fit, type Style, truncate, visibleWidth } from './style.ts';
 

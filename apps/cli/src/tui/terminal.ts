@@ -1,7 +1,7 @@
 // The only file that touches the real terminal: raw mode, the alternate screen, keypresses, painting,
 // and putting everything back however the program ends (q, Ctrl-C, SIGTERM, a crash).
 import { emitKeypressEvents } from 'node:readline';
-import type { Key } from '../render/types.ts';
+import type { Key } from '@hearth/engine/terminal';
 import { MIN_SIZE, type Size } from './layout.ts';
 import { truncate } from './style.ts';
 

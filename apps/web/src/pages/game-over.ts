@@ -1,8 +1,9 @@
 // The game-over box: an overlay fixed inside the viewport on every screen size (score, a moment for a win or a
 // new best, share, replay link, submit to the leaderboard, play again), so the end of a game is never below the
 // fold. Focus goes to its heading, so a key pressed in the heat of play activates nothing.
+
+import { esc } from '@hearth/engine/web';
 import { ABSENT, fetchBoard, nameRefusal, savedName, submitRun } from '../api.ts';
-import { esc } from '../render/markup.ts';
 import { formatRoute } from '../route.ts';
 
 export interface Finished {

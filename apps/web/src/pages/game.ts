@@ -7,13 +7,13 @@
 // (`play=`), so a reload, a closed tab or a shared link resumes exactly (the actions are replayed through the
 // engine). A finished run goes into the personal history; leaving it unsubmitted asks first.
 import { type ActResponse, canonicalJson, nextBody, type OkResponse, type Recap, type Spec } from '@hearth/engine';
+import type { Intent, View } from '@hearth/engine/web';
+import { esc, NOT_LEGAL } from '@hearth/engine/web';
 import { readBest, recordScore } from '../best-score.ts';
 import { challenges, type Daily, resetText, seedRole } from '../daily.ts';
 import type { Engine } from '../engine-client.ts';
 import { setLeaveGuard } from '../leave.ts';
 import { rendererFor } from '../render/index.ts';
-import { esc, NOT_LEGAL } from '../render/markup.ts';
-import type { Intent, View } from '../render/types.ts';
 import { formatRoute, type GameRouteFields, randomSeed, readSeed, SEED_WORDS } from '../route.ts';
 import { markSubmitted, readCurrent, readHistory, recordRun, sameRun, saveCurrent, utcDay } from '../saved.ts';
 import { sentence } from '../text.ts';

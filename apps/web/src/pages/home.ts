@@ -1,11 +1,12 @@
 // The home page: today's daily seed of every game first (play it, its board, when it resets), then the games
 // with this browser's history of each (best, streak of days played, the last runs; a run not yet submitted can
 // be reopened and submitted), then the player's name and key (seen, copied, or pasted from another browser).
+
+import { esc } from '@hearth/engine/web';
 import { adoptKey, heldKeys, savedName } from '../api.ts';
 import { readBest } from '../best-score.ts';
 import { challenges, resetText } from '../daily.ts';
 import type { Engine } from '../engine-client.ts';
-import { esc } from '../render/markup.ts';
 import { formatRoute } from '../route.ts';
 import { type HistoryEntry, readCurrent, readHistory, summarize } from '../saved.ts';
 import { plural } from '../text.ts';

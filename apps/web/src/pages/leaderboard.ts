@@ -1,10 +1,11 @@
 // A game's leaderboards (GET /api/leaderboards/{slug}), one board at a time under tabs: today's daily, the
 // challenge set, all time; the first one with runs opens unless the link names one. Each board can show
 // everyone (the board a submit's rank counts on), people or agents. Without the hearth server the page says so.
+
+import { esc } from '@hearth/engine/web';
 import { ABSENT, type BoardEntry, fetchBoard } from '../api.ts';
 import { type ChallengeSeeds, challenges, resetText } from '../daily.ts';
 import type { Engine } from '../engine-client.ts';
-import { esc } from '../render/markup.ts';
 import { BOARD_TABS, type BoardTab, formatRoute } from '../route.ts';
 import { plural, sentence } from '../text.ts';
 import { showUnknown } from './unknown.ts';

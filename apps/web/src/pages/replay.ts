@@ -1,9 +1,10 @@
 // Replay playback: a recorded action list (a replay link or a stored run) stepped through the engine one
 // action at a time (play/pause, step, speed, to the end), with the score timeline of a stored run.
 import { type ActResponse, nextBody, type OkResponse, type Recap, type Spec } from '@hearth/engine';
+import { esc } from '@hearth/engine/web';
 import type { Engine } from '../engine-client.ts';
-import { esc, when } from '../render/markup.ts';
 import { formatRoute } from '../route.ts';
+import { when } from '../text.ts';
 
 /** What the run page knows about a stored run (GET /api/runs/{id}). */
 export interface RunInfo {

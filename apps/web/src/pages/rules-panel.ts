@@ -2,7 +2,7 @@
 // full design text (goal, scoring, rules, every decision) folded below. The JSON parts (action grammar, schemas,
 // the text picture's legend) are for programs and live at /docs/api.
 import type { Spec } from '@hearth/engine';
-import { esc } from '../render/markup.ts';
+import { esc } from '@hearth/engine/web';
 
 const paragraphs = (text: string) =>
   text

@@ -1,7 +1,8 @@
 // A stored run (GET /api/runs/{id}): replayed step by step in this page's engine, with its score timeline.
+
+import { esc } from '@hearth/engine/web';
 import { ABSENT, fetchRun } from '../api.ts';
 import type { Engine } from '../engine-client.ts';
-import { esc } from '../render/markup.ts';
 import { formatRoute } from '../route.ts';
 import { showGame } from './game.ts';
 

@@ -1,5 +1,5 @@
 // A route the app does not know: said plainly, with the tab's title saying it too.
-import { esc } from '../render/markup.ts';
+import { esc } from '@hearth/engine/web';
 import { formatRoute } from '../route.ts';
 
 export function showUnknown(root: HTMLElement, hash: string, online = false): () => void {

@@ -6,9 +6,20 @@
 // shows the observation's text picture and its legal actions as buttons. Both keep a box for any action as
 // JSON (so even a game with no legal list can be played).
 import { drawsPieces, type LookGrid, type LookKind, type LookPiece, pickedCell, piecesOf } from '@hearth/engine';
-import { cellXY, gridOf, labelOf, legendLine, nameOf, numbering } from './look.ts';
-import { actAttrs, actButton, esc, isRecord } from './markup.ts';
-import type { Renderer, View } from './types.ts';
+import {
+  actAttrs,
+  actButton,
+  cellXY,
+  esc,
+  gridOf,
+  isRecord,
+  labelOf,
+  legendLine,
+  nameOf,
+  numbering,
+  type View,
+  type WebBoard,
+} from '@hearth/engine/web';
 
 const MAX_BUTTONS = 80;
 const CELL = 56;
@@ -77,7 +88,7 @@ function drawGrid(view: View, g: LookGrid): { svg: string; picked: Set<number> }
 
 const jsonForm = `<form data-ui="json" class="json-act"><label>Action as JSON <input name="value" spellcheck="false" autocomplete="off" placeholder='{"type":"..."}'></label><button type="submit">Send</button></form>`;
 
-export const genericRenderer: Renderer<null> = {
+export const genericRenderer: WebBoard<null> = {
   initUi: () => null,
   render(view) {
     const { observation, legalActions } = view.response;

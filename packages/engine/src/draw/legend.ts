@@ -1,8 +1,7 @@
 // A board's legend: "glyph label" items flowed onto as few lines as the board's width allows, in the rows left
 // under the board (short labels when the long ones do not fit; the help screen always has the full legend).
-import type { LookKind } from '@hearth/engine';
-import type { Style } from '../tui/style.ts';
-import { visibleWidth } from '../tui/style.ts';
+import type { LookKind } from '../look.ts';
+import { type Style, visibleWidth } from './text.ts';
 
 /** One kind of thing as the legend draws it: the game's own table entry (spec.look.kinds). */
 export type Kind = Pick<LookKind, 'glyph' | 'colour' | 'label' | 'short'>;

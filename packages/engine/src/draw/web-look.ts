@@ -1,9 +1,10 @@
 // The game's own description of how it is drawn (spec.look, declared in its package): grid geometry, the one
 // table of kinds (names, marks, colours) that boards and legends read, and the labels of its actions.
 // A board takes every number about the game from here or from the observation, never from a copy.
-import { cellName, kindsOf, type Look, type LookArena, type LookGrid, type LookKind } from '@hearth/engine';
+import type { Look, LookArena, LookGrid, LookKind } from '../look.ts';
+import { cellName, kindsOf } from '../look-read.ts';
 import { END_HINT, esc } from './markup.ts';
-import type { View } from './types.ts';
+import type { View } from './web-board.ts';
 
 export const lookOf = (view: View): Look | undefined => view.spec.look;
 

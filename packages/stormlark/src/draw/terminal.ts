@@ -2,13 +2,22 @@
 // entities by the look's glyphs and colours, hull and charge always in view. Keys are the six actions; the engine
 // refuses what is illegal (UP at lane 0, FIRE below 3 charge...) and the refusal is shown.
 import type { Spec } from '@hearth/engine';
-import type { Entity, Observation } from '@hearth/stormlark';
-import type { Colour, Style } from '../tui/style.ts';
-import { findType } from './actions.ts';
-import { hintGrid } from './generic.ts';
-import { legendBlock } from './legend.ts';
-import { grid as gridOf, kinds, legendItems, terminalKinds } from './look.ts';
-import type { Controller, Key, KeyResult, View } from './types.ts';
+import {
+  type Colour,
+  type Controller,
+  findType,
+  grid as gridOf,
+  hintGrid,
+  type Key,
+  type KeyResult,
+  kinds,
+  legendBlock,
+  legendItems,
+  type Style,
+  terminalKinds,
+  type View,
+} from '@hearth/engine/terminal';
+import type { Entity, Observation } from '../index.ts';
 
 const obs = (view: View): Observation => view.response.observation as Observation;
 

@@ -3,13 +3,23 @@
 // then its legal destinations are lettered on the board (or walk a cursor with the arrows, Enter moves).
 // Everything drawn is the engine's observation data (lit tiles, warm hearth, room, cats, dogs, bowls).
 import type { Spec } from '@hearth/engine';
-import type { Action, SunloafObservation } from '@hearth/sunloaf';
-import type { Colour, Style } from '../tui/style.ts';
-import { findType, typeOf } from './actions.ts';
-import { hintGrid } from './generic.ts';
-import { legendBlock } from './legend.ts';
-import { grid, kinds, legendItems, terminalKinds } from './look.ts';
-import type { Controller, Key, KeyResult, View } from './types.ts';
+import {
+  type Colour,
+  type Controller,
+  findType,
+  grid,
+  hintGrid,
+  type Key,
+  type KeyResult,
+  kinds,
+  legendBlock,
+  legendItems,
+  type Style,
+  terminalKinds,
+  typeOf,
+  type View,
+} from '@hearth/engine/terminal';
+import type { Action, SunloafObservation } from '../index.ts';
 
 /**
  * Destination keys: letters that are neither a control (h j k l walk the cursor, r z n E act, q quits) nor a

@@ -1,7 +1,29 @@
-import { spec } from '@hearth/lantern-volley';
+import type { OkResponse, Spec } from '@hearth/engine';
+import { actionsIn as actsIn, type View } from '@hearth/engine/web';
 import { describe, expect, it } from 'vitest';
-import { angleToward, lanternVolleyRenderer, quantize } from '../src/render/lantern-volley.ts';
-import { actsIn, viewOf } from './view.ts';
+import { angleToward, lanternVolleyRenderer, quantize } from '../src/draw/web.ts';
+import { spec } from '../src/index.ts';
+
+/** A board View from a hand-made observation. */
+function viewOf(
+  slug: string,
+  state: unknown,
+  legalActions: unknown[],
+  observation: Record<string, unknown>,
+  extras = {},
+  given: Partial<Spec> = {},
+): View {
+  const response: OkResponse = {
+    ok: true,
+    state,
+    observation: { text: '', ...observation },
+    legalActions,
+    score: 0,
+    gameOver: false,
+    ...extras,
+  };
+  return { slug, spec: { slug, name: slug, carry: 'state', ...given } as Spec, response, lastAction: undefined, replaying: false };
+}
 
 const observation = {
   wave: 2,

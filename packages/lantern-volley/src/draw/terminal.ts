@@ -3,11 +3,22 @@
 // set. The angle is adjusted by keys (1 degree, 5 degrees, one step of the aim) or typed; Enter fires.
 // The aim line is a display aid (plain Math.cos/sin is fine here); the shot itself is the engine's.
 import type { Spec } from '@hearth/engine';
-import type { LastShot, Observation } from '@hearth/lantern-volley';
-import { type Style, wrap } from '../tui/style.ts';
-import { BrailleCanvas } from './canvas.ts';
-import { arenaOf, kinds, legendItems, terminalKinds } from './look.ts';
-import type { Controller, Key, KeyResult, Prompt, Size, View } from './types.ts';
+import {
+  arenaOf,
+  BrailleCanvas,
+  type Controller,
+  type Key,
+  type KeyResult,
+  kinds,
+  legendItems,
+  type Prompt,
+  type Size,
+  type Style,
+  terminalKinds,
+  type View,
+  wrap,
+} from '@hearth/engine/terminal';
+import type { LastShot, Observation } from '../index.ts';
 
 /** Columns to the right of the canvas for the legend. */
 const LEGEND_W = 12;

@@ -1,6 +1,6 @@
-// The one interface every board implements. A renderer is markup from a response (pure, testable without a DOM)
+// The one interface every web board implements (a game's own, in its package, or the app's generic one). A board is markup from a response (pure, testable without a DOM)
 // plus small input hooks that turn clicks and keys into actions; it never decides legality: the engine does.
-import type { Game, OkResponse, Spec } from '@hearth/engine';
+import type { Game, OkResponse, Spec } from '../contract.ts';
 
 /** A game's observation type, from its Game type (types come from the game packages, never re-declared here). */
 export type ObservationOf<G> = G extends Game<infer _S, infer _A, infer O> ? O : never;
@@ -30,7 +30,7 @@ export interface BoardApi<U> {
   redraw(): void;
 }
 
-export interface Renderer<U = unknown> {
+export interface WebBoard<U = unknown> {
   /** Fresh UI-only state (selection, aim) for a new game page. */
   initUi(): U;
   /**

@@ -1,16 +1,9 @@
 // Tiny helpers for building markup as strings: escaping, attributes for clickable elements, number panels.
-import { canonicalJson } from '@hearth/engine';
-import type { View } from './types.ts';
+import { canonicalJson } from '../canonical.ts';
+import type { View } from './web-board.ts';
 
 export function esc(value: unknown): string {
   return String(value).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** A person's date and time, in this browser's locale and time zone. */
-export function when(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return String(iso);
-  return d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** Attributes of an element that sends `action` when clicked or activated with Enter/Space. */
@@ -88,3 +81,10 @@ export function gauge(label: string, value: number, max: number, cls: string): s
 }
 
 export const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** Every action carried by a data-act attribute in a board's markup, in document order (tests read boards with it). */
+export function actionsIn(html: string): unknown[] {
+  return [...html.matchAll(/data-act="([^"]*)"/g)].map((x) =>
+    JSON.parse((x[1] as string).replace(/&#(\d+);/g, (_, n) => String.fromCharCode(Number(n)))),
+  );
+}

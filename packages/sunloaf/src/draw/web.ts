@@ -2,10 +2,27 @@
 // cloud), furniture, hearth, mats with their countdowns, dogs with their next steps and the cats (settled streak,
 // warmth, pile). Everything comes from the observation as data (lit, warmHearth, band.tiles, room, clouds): the
 // page recomputes nothing and never reads the text picture. Select a cat, then a tile (click, or its letter).
-import type { SunloafObservation } from '@hearth/sunloaf';
-import { cellXY, grid, kinds, labelOf, legendLine, nameOf, numbering } from './look.ts';
-import { END_HINT, esc, gauge, isRecord, legalButton, stats, uiAttrs } from './markup.ts';
-import type { Intent, Renderer, View } from './types.ts';
+
+import {
+  cellXY,
+  END_HINT,
+  esc,
+  gauge,
+  grid,
+  type Intent,
+  isRecord,
+  kinds,
+  labelOf,
+  legalButton,
+  legendLine,
+  nameOf,
+  numbering,
+  stats,
+  uiAttrs,
+  type View,
+  type WebBoard,
+} from '@hearth/engine/web';
+import type { SunloafObservation } from '../index.ts';
 
 export const CELL = 60;
 const PAD = 18; // room for the window bar
@@ -126,7 +143,7 @@ export function drawRoom(view: View, ui: SunUi): string {
   return `<svg class="board-svg sun" viewBox="0 0 ${2 * PAD + g.cols * CELL} ${2 * PAD + g.rows * CELL}" role="group" aria-label="the room, window ${esc(obs.band.wall)}">${parts.join('')}</svg>`;
 }
 
-export const sunloafRenderer: Renderer<SunUi> = {
+export const sunloafRenderer: WebBoard<SunUi> = {
   initUi: () => ({ selected: null }),
   keyHelp:
     'Click a cat (or press its number 0–4), then a tile (or the letter drawn on it). R rest, Z doze, N next day at sunset, Shift+E end run, Esc deselect.',

@@ -1,10 +1,23 @@
 // Stormlark: the canyon (lanes by columns, from spec.look), the craft in column 0, every entity kind drawn distinctly
 // (rimeshell cracked after a hit, warden hit points, drifter direction), with hull and charge gauges and
 // the chain and reach multipliers. Arrow keys move, Space fires, V vents, N flies on, E ends the run.
-import type { StormlarkGame } from '@hearth/stormlark';
-import { cellXY, grid, kinds, labelOf, lookOf } from './look.ts';
-import { END_HINT, esc, gauge, legalButton, stats } from './markup.ts';
-import type { ObservationOf, Renderer, View } from './types.ts';
+
+import {
+  cellXY,
+  END_HINT,
+  esc,
+  gauge,
+  grid,
+  kinds,
+  labelOf,
+  legalButton,
+  lookOf,
+  type ObservationOf,
+  stats,
+  type View,
+  type WebBoard,
+} from '@hearth/engine/web';
+import type { StormlarkGame } from '../index.ts';
 
 type StormObs = ObservationOf<StormlarkGame>;
 type Entity = StormObs['entities'][number];
@@ -138,7 +151,7 @@ const KEYS: Record<string, string> = {
   E: 'END_RUN',
 };
 
-export const stormlarkRenderer: Renderer<null> = {
+export const stormlarkRenderer: WebBoard<null> = {
   initUi: () => null,
   keyHelp: '↑/k and ↓/j move a lane, Space or F fires (3 charge), V vents, N flies on at a Gate, Shift+E ends the run.',
   render(view) {

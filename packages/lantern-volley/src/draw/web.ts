@@ -2,10 +2,23 @@
 // screens, gongs and lanterns (lit or not), the brazier and the aim line with the quantized angle. The last
 // shot's path is drawn from lastShot.path (animated unless reduced motion), with its bounces, lights, gong
 // rings and end marked from lastShot.events. Aim by dragging on the arena, the arrow keys or the angle field.
-import type { LastShot, Observation } from '@hearth/lantern-volley';
-import { arenaOf, labelOf, lookOf, webKinds } from './look.ts';
-import { esc, isRecord, legalButton, stats, uiAttrs } from './markup.ts';
-import type { BoardApi, Intent, Renderer, View } from './types.ts';
+
+import {
+  arenaOf,
+  type BoardApi,
+  esc,
+  type Intent,
+  isRecord,
+  labelOf,
+  legalButton,
+  lookOf,
+  stats,
+  uiAttrs,
+  type View,
+  type WebBoard,
+  webKinds,
+} from '@hearth/engine/web';
+import type { LastShot, Observation } from '../index.ts';
 
 type LanternObs = Observation;
 
@@ -193,7 +206,7 @@ const TURN_KEYS: Record<string, string> = {
   PageDown: '-10',
 };
 
-export const lanternVolleyRenderer: Renderer<AimUi> = {
+export const lanternVolleyRenderer: WebBoard<AimUi> = {
   initUi: () => ({ angle: Number.NaN, animated: undefined }),
   keyHelp:
     'Click or drag on the arena to aim. ←/→ turn 1° (with Shift, or PageUp/PageDown, 10°), ↑/↓ fine-tune one step, Space or Enter shoots. Or type an angle and press Shoot at.',

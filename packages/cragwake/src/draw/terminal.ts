@@ -2,14 +2,23 @@
 // marked on the wall with the key that takes it, arrows/hjkl + yubn for steps, stamina always in view.
 // Legality and costs come from the engine (legalActions, refusals); this file only draws and maps keys.
 
-import type { CragObservation } from '@hearth/cragwake';
 import type { LookKind, Spec } from '@hearth/engine';
-import type { Colour, Style } from '../tui/style.ts';
-import { findType, typeOf } from './actions.ts';
-import { hintGrid } from './generic.ts';
-import { legendBlock } from './legend.ts';
-import { kinds, legendItems, terminalKinds } from './look.ts';
-import type { Controller, Key, KeyResult, View } from './types.ts';
+import {
+  type Colour,
+  type Controller,
+  findType,
+  hintGrid,
+  type Key,
+  type KeyResult,
+  kinds,
+  legendBlock,
+  legendItems,
+  type Style,
+  terminalKinds,
+  typeOf,
+  type View,
+} from '@hearth/engine/terminal';
+import type { CragObservation } from '../index.ts';
 
 type Move = CragObservation['moves'][number];
 type Cell = CragObservation['wall'][number]['cells'][number];

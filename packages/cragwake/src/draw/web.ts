@@ -3,10 +3,25 @@
 // with breaths, cracks and frost/ice; overhanging rows, fog, ledges and the belay are marked; each column gets
 // one stacked marker of its hazards this turn and next (they never overlap). Every cell is clickable (the
 // engine refuses what is not a legal move); legal targets are ringed, keyed and costed.
-import type { CragObservation } from '@hearth/cragwake';
-import { cellXY, grid, kinds, labelOf, legendLine, nameOf, notNowHint } from './look.ts';
-import { actAttrs, endHint, gauge, legalButton, stats } from './markup.ts';
-import type { Intent, Renderer, View } from './types.ts';
+
+import {
+  actAttrs,
+  cellXY,
+  endHint,
+  gauge,
+  grid,
+  type Intent,
+  kinds,
+  labelOf,
+  legalButton,
+  legendLine,
+  nameOf,
+  notNowHint,
+  stats,
+  type View,
+  type WebBoard,
+} from '@hearth/engine/web';
+import type { CragObservation } from '../index.ts';
 
 type Hold = NonNullable<CragObservation['wall'][number]['cells'][number]>;
 type Move = CragObservation['moves'][number];
@@ -184,7 +199,7 @@ export function drawBand(view: View): string {
 const phaseText = (obs: CragObservation) =>
   obs.phase === 'atLedge' ? 'at a belay ledge' : obs.phase === 'over' ? `run over: ${obs.endedBecause ?? ''}` : 'climbing';
 
-export const cragwakeRenderer: Renderer<null> = {
+export const cragwakeRenderer: WebBoard<null> = {
   initUi: () => null,
   keyHelp:
     'Click a hold, or press the key drawn on it (1–9, then letters), or step with the arrows / h j k l (y u b n diagonally). . or Space breathes; at a ledge C climbs on and Shift+E ends the run.',

@@ -1,8 +1,10 @@
 // The game's own description of how it is drawn (spec.look, declared in its package): grid geometry, the one
 // table of kinds (names, glyphs, colours) that boards and legends read, and the labels of its actions.
 // A board takes every number about the game from here or from the observation, never from a copy.
-import { kindsOf, type Look, type LookArena, type LookGrid, type LookKind, type Spec } from '@hearth/engine';
-import type { LegendItem } from './types.ts';
+import type { Spec } from '../contract.ts';
+import type { Look, LookArena, LookGrid, LookKind } from '../look.ts';
+import { kindsOf } from '../look-read.ts';
+import type { LegendItem } from './terminal-board.ts';
 
 const EMPTY: Look = { board: { shape: 'arena', width: 1, height: 1, aimHomeDeg: 0, aimName: '' }, kinds: [], actions: {} };
 

@@ -1,6 +1,6 @@
 // A Braille-dot canvas: each character cell holds 2x4 dots, which gives square dots in a usual terminal
 // cell, so a scaled picture keeps its shape. Characters can be placed over the dots (entities, labels).
-import type { Colour, Style } from '../tui/style.ts';
+import type { Colour, Style } from './text.ts';
 
 interface Cell {
   dots: number;

@@ -1,12 +1,14 @@
 // What the play screen asks of a game's terminal front end. One controller per slug draws the board and
 // the side panel from the response (state, observation, extras) and turns keys into actions; the rules
 // stay in the engine: legality always comes from the response's legalActions or the engine's refusal.
-import type { OkResponse, Recap, Spec } from '@hearth/engine';
-import type { Size } from '../tui/layout.ts';
+import type { OkResponse, Recap, Spec } from '../contract.ts';
+import type { Style } from './text.ts';
 
-export type { Size };
-
-import type { Style } from '../tui/style.ts';
+/** A box in terminal cells. */
+export interface Size {
+  width: number;
+  height: number;
+}
 
 export interface View {
   readonly spec: Spec;

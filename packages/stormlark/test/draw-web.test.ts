@@ -1,12 +1,11 @@
 // The Stormlark board over a real observation (with a hand-picked entity list): every kind drawn distinctly,
 // gauges from the observation's maxima, buttons disabled exactly where the legal list says, keys as documented.
 import { createWire, type OkResponse, PlainTokenCodec } from '@hearth/engine';
-import { registry } from '@hearth/games';
+import type { View } from '@hearth/engine/web';
+import { actionsIn as actsIn, END_HINT } from '@hearth/engine/web';
 import { describe, expect, it } from 'vitest';
-import { END_HINT } from '../src/render/markup.ts';
-import { cellCentre, drawCanyon, legend, stormlarkRenderer } from '../src/render/stormlark.ts';
-import type { View } from '../src/render/types.ts';
-import { actsIn } from './view.ts';
+import { cellCentre, drawCanyon, legend, stormlarkRenderer } from '../src/draw/web.ts';
+import { gameModule } from '../src/index.ts';
 
 const kinds = ['crag', 'knot', 'drifter', 'rimeshell', 'sparker', 'warden', 'squall', 'mote', 'gate'];
 const entities = kinds.map((kind, i) => ({
@@ -19,13 +18,13 @@ const entities = kinds.map((kind, i) => ({
 }));
 
 async function view(): Promise<View> {
-  const game = (await registry.load('stormlark'))!;
+  const game = (await gameModule.load())!;
   const r = createWire(game, { codec: PlainTokenCodec }).init(11) as OkResponse;
   const response = { ...r, observation: { ...r.observation, entities, sparkLanes: [1] } };
   return { slug: 'stormlark', spec: game.spec, response, lastAction: undefined, replaying: false };
 }
 
-describe.skipIf(!registry.has('stormlark'))('stormlark renderer', () => {
+describe('stormlark renderer', () => {
   it('draws each entity kind distinctly, the cracked rimeshell and the warden hit points', async () => {
     const v = await view();
     const html = stormlarkRenderer.render(v, null);

@@ -1,6 +1,6 @@
 // Helpers shared by the controllers: short labels for actions and the key that picks the n-th listed one.
-import type { Spec } from '@hearth/engine';
-import type { Key, Prompt } from './types.ts';
+import type { Spec } from '../contract.ts';
+import type { Key, Prompt } from './terminal-board.ts';
 
 /** `{ type: 'move', row: 3, col: 2 }` -> `move row=3 col=2`; anything else -> its compact JSON. */
 export function actionLabel(action: unknown): string {
