@@ -159,13 +159,25 @@ export function meanInterval(values: readonly number[]): { mean: number; low: nu
   return { mean, low: Math.max(0, mean - half), high: Math.min(100, mean + half) };
 }
 
-/** A played seed as a scorecard holds it. */
+/** A played seed (one attempt of it) as a scorecard holds it. */
 export interface PlayedSeed {
   game: string;
   seed: number;
+  /** 0-based attempt (default 0). */
+  attempt?: number;
   score: number;
-  /** False when the run is identical to one first stored by another player: shown, never counted. */
+  /** False: not counted (season-1's boards; a scorecard counts every run it holds, identical ones included). */
   counts: boolean;
+}
+
+/** Most attempts a scorecard may declare per seed. */
+export const MAX_ATTEMPTS = 10;
+
+export interface AttemptProgress {
+  attempt: number;
+  score: number;
+  progress: number;
+  uncapped: number;
 }
 
 export interface SeedProgress {
@@ -173,10 +185,16 @@ export interface SeedProgress {
   random: number;
   greedy: number | null;
   strong: number;
-  /** Null when the seed was not played (it counts 0 in the mean). */
+  /** The mean score of the attempts played; null when none was (the seed counts 0 in the mean). */
   score: number | null;
+  /** The mean progress over the k attempts the scorecard declares, an attempt not played counting 0. */
   progress: number;
+  /** The mean uncapped ratio of the attempts played, null when none was. */
   uncapped: number | null;
+  /** Attempts played (of the scorecard's k). */
+  attemptsPlayed: number;
+  /** Each attempt played, in order. */
+  attempts: AttemptProgress[];
 }
 
 export interface GameProgress {
@@ -186,8 +204,13 @@ export interface GameProgress {
   /** Mean progress over the game's N seeds, a seed not played counting 0, with its 95% interval. */
   progress: number;
   interval: { low: number | null; high: number | null; method: string };
+  /** Seeds with at least one attempt played. */
   played: number;
   seeds: number;
+  /** Attempts per seed (k). */
+  attempts: number;
+  /** Every seed played k times. */
+  complete: boolean;
   /** "k of N seeds" as words. */
   playedText: string;
   /** Seeds where the run scored above the strong bot (their progress is 100; `uncapped` shows by how much). */
@@ -196,27 +219,35 @@ export interface GameProgress {
 }
 
 export const INTERVAL_METHOD =
-  "Student's t, 95%: mean +- t(0.975, N - 1) x s / sqrt(N) over the set's N seeds (a seed not played counts 0), clipped to [0, 100]";
+  "Student's t, 95%: mean +- t(0.975, N - 1) x s / sqrt(N) over the set's N seeds (a seed's value is the mean of its k attempts, a seed or attempt not played counts 0), clipped to [0, 100]";
 
-/** Per game of the set, the progress of the played seeds (the set's order). Games without a played seed included. */
-export function setProgress(set: ChallengeSet, played: readonly PlayedSeed[]): GameProgress[] {
+/** Per game of the set, the progress of the played seeds (the set's order), each seed's the mean of its `attempts`. */
+export function setProgress(set: ChallengeSet, played: readonly PlayedSeed[], attempts = 1): GameProgress[] {
+  const k = Math.max(1, attempts);
   return Object.entries(set.games).map(([game, g]) => {
-    const mine = new Map(played.filter((p) => p.game === game && p.counts).map((p) => [p.seed, p.score]));
+    const mine = new Map<number, PlayedSeed[]>();
+    for (const p of played) if (p.game === game && p.counts) mine.set(p.seed, [...(mine.get(p.seed) ?? []), p]);
     const perSeed = g.seeds.map((s): SeedProgress => {
-      const score = mine.get(s.seed);
-      const p = score === undefined ? null : progressOf(s, score);
+      const runs = (mine.get(s.seed) ?? [])
+        .filter((p) => (p.attempt ?? 0) < k)
+        .sort((a, b) => (a.attempt ?? 0) - (b.attempt ?? 0))
+        .map((p) => ({ attempt: p.attempt ?? 0, score: p.score, ...progressOf(s, p.score) }));
+      const n = runs.length;
+      const sum = (f: (a: AttemptProgress) => number) => runs.reduce((acc, a) => acc + f(a), 0);
       return {
         seed: s.seed,
         random: s.random,
         greedy: s.greedy ?? null,
         strong: s.strong,
-        score: score ?? null,
-        progress: p?.progress ?? 0,
-        uncapped: p?.uncapped ?? null,
+        score: n === 0 ? null : sum((a) => a.score) / n,
+        progress: sum((a) => a.progress) / k,
+        uncapped: n === 0 ? null : sum((a) => a.uncapped) / n,
+        attemptsPlayed: n,
+        attempts: runs,
       };
     });
     const stats = meanInterval(perSeed.map((s) => s.progress));
-    const playedCount = perSeed.filter((s) => s.score !== null).length;
+    const playedCount = perSeed.filter((s) => s.attemptsPlayed > 0).length;
     return {
       game,
       version: g.version,
@@ -225,11 +256,106 @@ export function setProgress(set: ChallengeSet, played: readonly PlayedSeed[]): G
       interval: { low: stats.low, high: stats.high, method: INTERVAL_METHOD },
       played: playedCount,
       seeds: g.seeds.length,
-      playedText: `${playedCount} of ${g.seeds.length} seeds played`,
-      aboveStrong: perSeed.filter((s) => s.score !== null && s.score > s.strong).length,
+      attempts: k,
+      complete: perSeed.every((s) => s.attemptsPlayed >= k),
+      playedText: `${playedCount} of ${g.seeds.length} seeds played${k > 1 ? ` (${perSeed.reduce((a, s) => a + s.attemptsPlayed, 0)} of ${k * g.seeds.length} attempts)` : ''}`,
+      aboveStrong: perSeed.filter((s) => s.attempts.some((a) => a.score > s.strong)).length,
       perSeed,
     };
   });
+}
+
+export const BOOTSTRAP_RESAMPLES = 2000;
+export const BOOTSTRAP_METHOD = `percentile bootstrap, 95%: ${BOOTSTRAP_RESAMPLES} resamples; each resample draws every game's N seeds with replacement (a seed's value the mean of its attempts) and takes the mean of the games' means; the interval is the 2.5th and 97.5th percentiles of those means; the resampling is seeded by the scorecard id, so the interval is the same every time`;
+
+/** A small seeded generator (mulberry32) for the bootstrap: statistics, not game rules. */
+function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A 32-bit FNV-1a hash of a text (the bootstrap's seed). */
+export function textSeed(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h;
+}
+
+/**
+ * The overall progress (the mean of the games' progress) with its 95% percentile-bootstrap interval over seeds,
+ * stratified by game (BOOTSTRAP_METHOD). `seed` fixes the resampling (the scorecard id's textSeed).
+ */
+export function overallInterval(
+  games: readonly { perSeed: readonly { progress: number }[] }[],
+  seed: number,
+  resamples = BOOTSTRAP_RESAMPLES,
+): { progress: number; low: number | null; high: number | null; method: string } {
+  const values = games.map((g) => g.perSeed.map((s) => s.progress)).filter((v) => v.length > 0);
+  if (values.length === 0) return { progress: 0, low: null, high: null, method: BOOTSTRAP_METHOD };
+  const mean = (v: readonly number[]) => v.reduce((a, b) => a + b, 0) / v.length;
+  const progress = mean(values.map(mean));
+  if (values.every((v) => v.length < 2)) return { progress, low: null, high: null, method: BOOTSTRAP_METHOD };
+  const next = mulberry32(seed);
+  const means = new Float64Array(resamples);
+  for (let r = 0; r < resamples; r++) {
+    let total = 0;
+    for (const v of values) {
+      let sum = 0;
+      for (let i = 0; i < v.length; i++) sum += v[Math.floor(next() * v.length)]!;
+      total += sum / v.length;
+    }
+    means[r] = total / values.length;
+  }
+  means.sort();
+  const at = (q: number) => means[Math.min(resamples - 1, Math.max(0, Math.round(q * (resamples - 1))))]!;
+  return { progress, low: at(0.025), high: at(0.975), method: BOOTSTRAP_METHOD };
+}
+
+export const PAIRED_METHOD =
+  "paired Student's t, 95%: over the set's N seeds, d = progress(A) - progress(B) per seed (each the mean of its attempts, not played = 0); mean(d) +- t(0.975, N - 1) x sd(d) / sqrt(N)";
+
+/** A paired comparison of per-seed values (same seeds, same order): the mean difference A - B with its interval. */
+export function pairedComparison(
+  a: readonly number[],
+  b: readonly number[],
+): {
+  difference: number;
+  low: number | null;
+  high: number | null;
+  wins: number;
+  ties: number;
+  losses: number;
+  seeds: number;
+  method: string;
+} {
+  if (a.length !== b.length) throw new Error('a paired comparison needs the same seeds on both sides');
+  const d = a.map((x, i) => x - b[i]!);
+  const n = d.length;
+  const difference = n === 0 ? 0 : d.reduce((s, x) => s + x, 0) / n;
+  let low: number | null = null;
+  let high: number | null = null;
+  if (n >= 2) {
+    const sd = Math.sqrt(d.reduce((s, x) => s + (x - difference) ** 2, 0) / (n - 1));
+    const half = tQuantile975(n - 1) * (sd / Math.sqrt(n));
+    low = difference - half;
+    high = difference + half;
+  }
+  return {
+    difference,
+    low,
+    high,
+    wins: d.filter((x) => x > 0).length,
+    ties: d.filter((x) => x === 0).length,
+    losses: d.filter((x) => x < 0).length,
+    seeds: n,
+    method: PAIRED_METHOD,
+  };
 }
 
 /** The set's game for a seed, or null: what a harness needs to play `--seeds <set id>`. */

@@ -6,6 +6,32 @@ import type { EpisodeSummary } from './types.ts';
 
 export const RECORD_FORMAT = 1;
 
+/**
+ * Most bytes an episode record may have (its JSON lines, transcripts included, before compression): a record is
+ * stored raw-deflated with its scorecard entry, and one larger is refused with `record_too_large` (a harness says
+ * so and keeps the record on disk). 16 MiB holds an 800-step episode with a transcript of several KB per step.
+ */
+export const RECORD_MAX_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What a model read and wrote at one step (model adapters: `hearth agent run --model`). `sent` holds the messages
+ * this call added to the conversation (the system prompt and the rules on the first call, then the new view, or
+ * the answer to a malformed reply or a refused action); the request also carried the earlier messages inside the
+ * prompt's history window, which are in earlier lines. `reply` is the model's text as it came, `toolCall` the
+ * tool call's name and arguments text (tool mode), `reasoning` the reasoning text where the API returns it,
+ * `parsed` the action read from the reply (absent when none could be read: then `error` says why), `apiRetries`
+ * the HTTP retries this call took (429, 5xx, timeouts).
+ */
+export interface Transcript {
+  sent: Array<{ role: string; content: string }>;
+  reply: string | null;
+  toolCall?: { name: string; arguments: string };
+  reasoning?: string;
+  parsed?: unknown;
+  error?: string;
+  apiRetries?: number;
+}
+
 /** Usage an agent reports on its own output line: `{"action": ..., "usage": {"input": 812, "output": 40}}`. */
 export interface Usage {
   input?: number;
@@ -43,6 +69,12 @@ export interface EpisodeStep {
   /** Milliseconds from showing the view to the agent's answer. */
   ms: number;
   usage?: Usage;
+  /** How many asks at this same turn came before this one (a malformed reply or a refused action was answered). */
+  retry?: number;
+  /** The action was played by the documented fallback (the retries of this turn ran out), not by the agent. */
+  fallback?: boolean;
+  /** What the model read and wrote (model adapters). */
+  transcript?: Transcript;
 }
 
 /** The last line, when the episode finished normally. */
@@ -77,6 +109,8 @@ export function summarise(steps: readonly EpisodeStep[]): EpisodeSummary {
   return {
     steps: steps.length,
     refusals: steps.filter((s) => !s.ok).length,
+    retries: steps.filter((s) => (s.retry ?? 0) > 0).length,
+    fallbacks: steps.filter((s) => s.fallback === true).length,
     ms: Math.round(steps.reduce((a, s) => a + s.ms, 0)),
     usage: { input: sum('input'), output: sum('output'), cost: sum('cost') },
   };
@@ -129,6 +163,14 @@ export function parseEpisode(text: string): ParsedEpisode {
     if (typeof v.reason === 'string') step.reason = v.reason;
     const usage = usageOf(v.usage);
     if (usage) step.usage = usage;
+    if (isInt(v.retry) && v.retry > 0) step.retry = v.retry;
+    if (v.fallback === true) step.fallback = true;
+    if (v.transcript !== undefined) {
+      const t = v.transcript as Partial<Transcript> | null;
+      if (!t || typeof t !== 'object' || Array.isArray(t) || !Array.isArray(t.sent) || !(typeof t.reply === 'string' || t.reply === null))
+        return { ok: false, message: `record line ${i + 1}: transcript must be { sent: [messages], reply, ... }` };
+      step.transcript = t as Transcript;
+    }
     steps.push(step);
   }
   const actions = steps.filter((s) => s.ok).map((s) => s.action);

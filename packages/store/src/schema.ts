@@ -79,19 +79,25 @@ export interface ScorecardsTable {
   closed: number;
   opened_at: number;
   closed_at: number | null;
+  /** How many times each seed may be played (migration 005). */
+  attempts: Generated<number>;
 }
 
-/** One played seed of a scorecard: the run (or the identical run another player stored first) and its record. */
-export interface ScorecardRunsTable {
+/** One played attempt of a seed of a scorecard: the run (or the identical run someone stored first) and its record. */
+export interface ScorecardEntriesTable {
   scorecard: string;
   game: string;
   seed: number;
+  attempt: number;
   run_id: number;
   own: number;
+  identical: number;
   score: number;
   actions: number;
   steps: number | null;
   refusals: number | null;
+  retries: number | null;
+  fallbacks: number | null;
   ms: number | null;
   usage_input: number | null;
   usage_output: number | null;
@@ -146,7 +152,7 @@ export interface Database {
   challenge_games: ChallengeGamesTable;
   challenge_runs: ChallengeRunsTable;
   scorecards: ScorecardsTable;
-  scorecard_runs: ScorecardRunsTable;
+  scorecard_entries: ScorecardEntriesTable;
   game_sessions: GameSessionsTable;
 }
 

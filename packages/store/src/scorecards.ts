@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Kysely, Selectable } from 'kysely';
+import { RECORD_MAX_BYTES } from './episode.ts';
 import { claimOrCheck } from './players.ts';
 import type { Database, ScorecardsTable } from './schema.ts';
 import type { ScorecardStore } from './store.ts';
@@ -18,6 +19,7 @@ const toCard = (row: Selectable<ScorecardsTable> & { player: string }): Scorecar
   player: row.player,
   kind: row.kind,
   tags: { model: row.model, agent: row.agent, prompt: row.prompt, meta: JSON.parse(row.meta) },
+  attempts: Number(row.attempts),
   closed: Number(row.closed) === 1,
   openedAt: Number(row.opened_at),
   closedAt: row.closed_at === null ? null : Number(row.closed_at),
@@ -52,6 +54,7 @@ export function createScorecardStore(db: Kysely<Database>): ScorecardStore {
             agent: card.tags.agent,
             prompt: card.tags.prompt,
             meta: JSON.stringify(card.tags.meta),
+            attempts: card.attempts ?? 1,
             closed: 0,
             opened_at: now,
             closed_at: null,
@@ -70,18 +73,22 @@ export function createScorecardStore(db: Kysely<Database>): ScorecardStore {
     async entries(id) {
       if (!isScorecardId(id)) return [];
       const rows = await db
-        .selectFrom('scorecard_runs as e')
+        .selectFrom('scorecard_entries as e')
         .innerJoin('runs as r', 'r.id', 'e.run_id')
         .innerJoin('players as p', 'p.id', 'r.player_id')
         .select([
           'e.game',
           'e.seed',
+          'e.attempt',
           'e.run_id',
           'e.own',
+          'e.identical',
           'e.score',
           'e.actions',
           'e.steps',
           'e.refusals',
+          'e.retries',
+          'e.fallbacks',
           'e.ms',
           'e.usage_input',
           'e.usage_output',
@@ -94,6 +101,7 @@ export function createScorecardStore(db: Kysely<Database>): ScorecardStore {
         .orderBy('e.game')
         .orderBy('e.created_at')
         .orderBy('e.seed')
+        .orderBy('e.attempt')
         .execute();
       return rows.map((r): ScorecardEntry => {
         const summary: EpisodeSummary | null =
@@ -102,15 +110,19 @@ export function createScorecardStore(db: Kysely<Database>): ScorecardStore {
             : {
                 steps: Number(r.steps),
                 refusals: Number(r.refusals ?? 0),
+                retries: Number(r.retries ?? 0),
+                fallbacks: Number(r.fallbacks ?? 0),
                 ms: Number(r.ms ?? 0),
                 usage: { input: num(r.usage_input), output: num(r.usage_output), cost: num(r.usage_cost) },
               };
         return {
           game: r.game,
           seed: Number(r.seed),
+          attempt: Number(r.attempt),
           runId: Number(r.run_id),
           runPlayer: r.run_player,
           own: Number(r.own) === 1,
+          identical: Number(r.identical) === 1,
           score: Number(r.score),
           actions: Number(r.actions),
           summary,
@@ -128,25 +140,29 @@ export function createScorecardStore(db: Kysely<Database>): ScorecardStore {
         if (Number(card.closed) === 1) return 'closed' as const;
         const s = entry.summary ?? null;
         const inserted = await tx
-          .insertInto('scorecard_runs')
+          .insertInto('scorecard_entries')
           .values({
             scorecard: entry.scorecard,
             game: entry.game,
             seed: entry.seed,
+            attempt: entry.attempt ?? 0,
             run_id: entry.runId,
             own: entry.own ? 1 : 0,
+            identical: entry.identical || !entry.own ? 1 : 0,
             score: entry.score,
             actions: entry.actions,
             steps: s?.steps ?? null,
             refusals: s?.refusals ?? null,
+            retries: s?.retries ?? null,
+            fallbacks: s?.fallbacks ?? null,
             ms: s === null ? null : Math.round(s.ms),
             usage_input: s?.usage.input ?? null,
             usage_output: s?.usage.output ?? null,
             usage_cost: s?.usage.cost ?? null,
-            record: entry.record ? deflateRawSync(Buffer.from(entry.record, 'utf8')) : null,
+            record: entry.record ? deflateRawSync(Buffer.from(entry.record, 'utf8'), { level: 6 }) : null,
             created_at: entry.now ?? Date.now(),
           })
-          .onConflict((oc) => oc.columns(['scorecard', 'game', 'seed']).doNothing())
+          .onConflict((oc) => oc.columns(['scorecard', 'game', 'seed', 'attempt']).doNothing())
           .returning('run_id')
           .executeTakeFirst();
         return inserted ? ('added' as const) : ('seed_played' as const);
@@ -164,16 +180,18 @@ export function createScorecardStore(db: Kysely<Database>): ScorecardStore {
       return get(id);
     },
 
-    async record(id, game, seed) {
+    async record(id, game, seed, attempt = 0) {
       if (!isScorecardId(id)) return null;
       const row = await db
-        .selectFrom('scorecard_runs')
+        .selectFrom('scorecard_entries')
         .select('record')
         .where('scorecard', '=', id)
         .where('game', '=', game)
         .where('seed', '=', seed)
+        .where('attempt', '=', attempt)
         .executeTakeFirst();
-      return row?.record ? inflateRawSync(row.record).toString('utf8') : null;
+      // Bounded when it went in (RECORD_MAX_BYTES); the bound here keeps a damaged row from taking the memory.
+      return row?.record ? inflateRawSync(row.record, { maxOutputLength: RECORD_MAX_BYTES }).toString('utf8') : null;
     },
 
     async closed(challenge, limit) {

@@ -52,12 +52,12 @@ export interface ScorecardStore {
   get(id: string): Promise<Scorecard | null>;
   /** Its played seeds, per game in the order they were added. */
   entries(id: string): Promise<ScorecardEntry[]>;
-  /** Adds a stored run (or the identical run another player stored first) to an open scorecard; one per seed. */
+  /** Adds a stored run (or the identical run someone stored first) to an open scorecard: one per seed and attempt. */
   add(entry: NewScorecardEntry): Promise<AddEntryResult>;
   /** Closes it (no more runs); null when there is no such scorecard. Closing twice keeps the first time. */
   close(id: string, now?: number): Promise<Scorecard | null>;
-  /** The episode record of a played seed (JSON lines), null when none was sent. */
-  record(id: string, game: string, seed: number): Promise<string | null>;
+  /** The episode record of a played seed's attempt (default 0; JSON lines), null when none was sent. */
+  record(id: string, game: string, seed: number, attempt?: number): Promise<string | null>;
   /** The most recently closed scorecards of a set, at most `limit`. */
   closed(challenge: string, limit: number): Promise<Scorecard[]>;
 }

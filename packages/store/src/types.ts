@@ -205,6 +205,8 @@ export interface Scorecard {
   /** "agent" when tagged with a model or an agent, else "human". */
   kind: PlayerKind;
   tags: ScorecardTags;
+  /** How many times each seed of the set may be played (k); a seed's progress is the mean of its k attempts. */
+  attempts: number;
   closed: boolean;
   openedAt: number;
   closedAt: number | null;
@@ -215,6 +217,8 @@ export interface NewScorecard {
   player: string;
   key?: string | null;
   tags: ScorecardTags;
+  /** 1 to MAX_ATTEMPTS (challenge-sets.ts); default 1. */
+  attempts?: number;
   now?: number;
 }
 
@@ -228,21 +232,29 @@ export interface EpisodeSummary {
   /** Lines the agent sent: accepted actions plus refusals. */
   steps: number;
   refusals: number;
+  /** Lines that asked again at the same turn after a malformed reply or a refused action (model adapters). */
+  retries: number;
+  /** Actions played by the documented fallback after the retries of a step ran out. */
+  fallbacks: number;
   /** Total time the agent took to answer, milliseconds. */
   ms: number;
   /** Summed usage the agent reported on its own lines; null where it reported none. */
   usage: { input: number | null; output: number | null; cost: number | null };
 }
 
-/** One played seed of a scorecard. */
+/** One played attempt of a seed of a scorecard. */
 export interface ScorecardEntry {
   game: string;
   seed: number;
+  /** 0-based; below the scorecard's attempts. */
+  attempt: number;
   runId: number;
   /** Who stored the run: the scorecard's player, or another player whose identical run came first. */
   runPlayer: string;
-  /** False: identical to a run another player stored first; shown, never counted. */
+  /** False: the run was first stored by another player (`runPlayer`). */
   own: boolean;
+  /** True: the run was already stored (by anyone, earlier) when it joined this scorecard. Counted, and disclosed. */
+  identical: boolean;
   score: number;
   actions: number;
   summary: EpisodeSummary | null;
@@ -254,8 +266,12 @@ export interface NewScorecardEntry {
   scorecard: string;
   game: string;
   seed: number;
+  /** 0-based attempt (default 0). */
+  attempt?: number;
   runId: number;
   own: boolean;
+  /** The run was already stored when it was sent. */
+  identical?: boolean;
   score: number;
   actions: number;
   summary?: EpisodeSummary | null;

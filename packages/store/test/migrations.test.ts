@@ -78,3 +78,86 @@ it('a database made by an older release is migrated at start: 002 backfills the 
     await store.close();
   }
 });
+
+it('005 moves the scorecard rows of 003 to attempt 0, another player’s run as identical, and keeps their records', async () => {
+  const sub = mkdtempSync(join(dir, 'm005-'));
+  const file = join(sub, 'hearth.sqlite');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: new BetterSqlite3(file) }) });
+  const all = await migrationProvider('sqlite').getMigrations();
+  const before = Object.fromEntries(Object.entries(all).filter(([name]) => name < '005'));
+  expect((await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest()).error).toBeUndefined();
+  await db.insertInto('players').values({ name: 'a', name_key: 'a', key_hash: 'x', created_at: 1 }).execute();
+  const run = { game: 'sunloaf', actions: Buffer.from([]), action_count: 1, agent: null, kind: 'agent' as const, notes: null, turns: 1 };
+  await db
+    .insertInto('runs')
+    .values({
+      ...run,
+      id: 77,
+      seed: 5,
+      hash: 'h',
+      player_id: 1,
+      score: 3,
+      game_over: 1,
+      end_reason: null,
+      state_hash: 's',
+      version: '1',
+      daily: null,
+      created_at: 1,
+    } as never)
+    .execute();
+  const id = `sc_${'A'.repeat(22)}`;
+  await db
+    .insertInto('scorecards')
+    .values({
+      id,
+      challenge: 'season-2',
+      player_id: 1,
+      kind: 'agent',
+      model: 'm',
+      agent: null,
+      prompt: null,
+      meta: '{}',
+      closed: 1,
+      opened_at: 1,
+      closed_at: 2,
+    } as never)
+    .execute();
+  const { deflateRawSync } = await import('node:zlib');
+  for (const [seed, own] of [
+    [5, 1],
+    [6, 0],
+  ] as const)
+    await db
+      .insertInto('scorecard_runs' as never)
+      .values({
+        scorecard: id,
+        game: 'sunloaf',
+        seed,
+        run_id: 77,
+        own,
+        score: 3,
+        actions: 1,
+        steps: 1,
+        refusals: 0,
+        ms: 5,
+        usage_input: null,
+        usage_output: null,
+        usage_cost: null,
+        record: seed === 5 ? deflateRawSync(Buffer.from('{"r":1}\n')) : null,
+        created_at: 3,
+      } as never)
+      .execute();
+  await db.destroy();
+  const store = await openStore({ dataDir: sub });
+  try {
+    expect((await store.scorecards.get(id))?.attempts).toBe(1);
+    const entries = await store.scorecards.entries(id);
+    expect(entries.map((e) => [e.seed, e.attempt, e.own, e.identical, e.summary?.retries, e.hasRecord])).toEqual([
+      [5, 0, true, false, 0, true],
+      [6, 0, false, true, 0, false],
+    ]);
+    expect(await store.scorecards.record(id, 'sunloaf', 5)).toBe('{"r":1}\n');
+  } finally {
+    await store.close();
+  }
+});

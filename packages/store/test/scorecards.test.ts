@@ -4,6 +4,8 @@ import {
   challengeMiss,
   meanInterval,
   type NewRun,
+  overallInterval,
+  pairedComparison,
   progressOf,
   type Store,
   setProgress,
@@ -74,6 +76,54 @@ describe('the shared arithmetic', () => {
     expect(challengeMiss(SET, run({ actions: [{ type: 'NEXT_DAY' }, { type: 'NEXT_DAY' }] }))?.reason).toBe('over_budget');
   });
 
+  it('attempts: a seed is the mean of its k attempts, one not played counting 0; complete needs every attempt', () => {
+    const played = [
+      { game: 'sunloaf', seed: 1, attempt: 0, score: 60, counts: true }, // progress 50
+      { game: 'sunloaf', seed: 1, attempt: 1, score: 110, counts: true }, // 100
+      { game: 'sunloaf', seed: 2, attempt: 1, score: 25, counts: true }, // 50; attempt 0 not played
+      { game: 'sunloaf', seed: 2, attempt: 3, score: 50, counts: true }, // beyond k = 2: ignored
+    ];
+    const [g] = setProgress(SET, played, 2);
+    expect(g?.perSeed.map((s) => [s.score, s.progress, s.attemptsPlayed])).toEqual([
+      [85, 75, 2],
+      [25, 25, 1],
+    ]);
+    expect(g).toMatchObject({ progress: 50, played: 2, attempts: 2, complete: false, playedText: '2 of 2 seeds played (3 of 4 attempts)' });
+    const [full] = setProgress(SET, [...played, { game: 'sunloaf', seed: 2, attempt: 0, score: 0, counts: true }], 2);
+    expect(full?.complete).toBe(true);
+  });
+
+  it('the overall bootstrap interval: seeded, inside the range of the games, around the mean of the games', () => {
+    const games = [
+      { perSeed: [0, 10, 20, 30, 100].map((progress) => ({ progress })) },
+      { perSeed: [50, 50, 60].map((progress) => ({ progress })) },
+    ];
+    const a = overallInterval(games, 7);
+    expect(a.progress).toBeCloseTo((32 + 160 / 3) / 2, 12);
+    expect(a).toEqual(overallInterval(games, 7));
+    expect(a.low!).toBeLessThan(a.progress);
+    expect(a.high!).toBeGreaterThan(a.progress);
+    expect(a.low!).toBeGreaterThanOrEqual((0 + 50) / 2);
+    expect(a.high!).toBeLessThanOrEqual((100 + 60) / 2);
+    expect(a.method).toContain('bootstrap');
+    // equal values everywhere: no spread
+    expect(overallInterval([{ perSeed: [{ progress: 40 }, { progress: 40 }] }], 1)).toMatchObject({ progress: 40, low: 40, high: 40 });
+    expect(overallInterval([{ perSeed: [{ progress: 40 }] }], 1)).toMatchObject({ low: null, high: null });
+  });
+
+  it('a paired comparison by hand: the mean difference, its t interval, wins/ties/losses', () => {
+    const a = [50, 40, 100, 0];
+    const b = [30, 40, 60, 10];
+    // d = 20, 0, 40, -10: mean 12.5, sd = sqrt(((7.5)^2 + 12.5^2 + 27.5^2 + 22.5^2) / 3)
+    const sd = Math.sqrt((7.5 ** 2 + 12.5 ** 2 + 27.5 ** 2 + 22.5 ** 2) / 3);
+    const half = 3.182446305284263 * (sd / 2);
+    const got = pairedComparison(a, b);
+    expect(got).toMatchObject({ difference: 12.5, wins: 2, ties: 1, losses: 1, seeds: 4 });
+    expect(got.low).toBeCloseTo(12.5 - half, 9);
+    expect(got.high).toBeCloseTo(12.5 + half, 9);
+    expect(() => pairedComparison([1], [1, 2])).toThrow();
+  });
+
   it('setProgress: unplayed seeds count 0, copies are shown but not counted', () => {
     const [g] = setProgress(SET, [
       { game: 'sunloaf', seed: 1, score: 160, counts: true },
@@ -123,14 +173,22 @@ describe.each(backends.list.map((b) => [b.name, b] as const))('scorecards and bu
     expect(opened.status).toBe('opened');
     if (opened.status !== 'opened') return;
     expect(opened.playerKey).toMatch(/^hk_/);
-    expect(opened.scorecard).toMatchObject({ challenge: 's2', player: 'eve', kind: 'agent', tags, closed: false, openedAt: 10 });
+    expect(opened.scorecard).toMatchObject({
+      challenge: 's2',
+      player: 'eve',
+      kind: 'agent',
+      tags,
+      attempts: 1,
+      closed: false,
+      openedAt: 10,
+    });
     expect((await store.scorecards.open({ challenge: 's2', player: 'eve', tags })).status).toBe('key_required');
     expect((await store.scorecards.open({ challenge: 's2', player: 'eve', key: 'hk_x', tags })).status).toBe('wrong_key');
 
     const stored = await store.runs.submit(run({ player: 'eve', key: opened.playerKey, score: 60, challenges: ['s2'] }));
     if (stored.status !== 'stored') throw new Error(stored.status);
     const id = opened.scorecard.id;
-    const summary = { steps: 3, refusals: 2, ms: 1500, usage: { input: 812, output: 40, cost: null } };
+    const summary = { steps: 3, refusals: 2, retries: 1, fallbacks: 0, ms: 1500, usage: { input: 812, output: 40, cost: null } };
     const entry = { scorecard: id, game: 'sunloaf', seed: 1, runId: stored.run.id, own: true, score: 60, actions: 1, summary };
     expect(await store.scorecards.add({ ...entry, record: '{"turn":0}\n', now: 11 })).toBe('added');
     expect(await store.scorecards.add(entry)).toBe('seed_played');
@@ -138,9 +196,11 @@ describe.each(backends.list.map((b) => [b.name, b] as const))('scorecards and bu
       {
         game: 'sunloaf',
         seed: 1,
+        attempt: 0,
         runId: stored.run.id,
         runPlayer: 'eve',
         own: true,
+        identical: false,
         score: 60,
         actions: 1,
         summary,
@@ -158,5 +218,28 @@ describe.each(backends.list.map((b) => [b.name, b] as const))('scorecards and bu
     expect((await store.scorecards.closed('s2', 10)).map((c) => c.id)).toEqual([id]);
     expect(await store.scorecards.get('sc_nope')).toBeNull();
     expect(await store.scorecards.add({ ...entry, scorecard: 'sc_AAAAAAAAAAAAAAAAAAAAAA' })).toBe('unknown');
+  });
+
+  it('attempts: k declared at open; each (seed, attempt) once; an identical run counts and says it was stored before', async () => {
+    const store = await open();
+    const tags = { model: 'm', agent: null, prompt: 'naive-v1', meta: { promptHash: 'sha256:ab' } };
+    const opened = await store.scorecards.open({ challenge: 's2', player: 'kim', tags, attempts: 3, now: 1 });
+    if (opened.status !== 'opened') throw new Error(opened.status);
+    expect(opened.scorecard.attempts).toBe(3);
+    const stored = await store.runs.submit(run({ player: 'kim', key: opened.playerKey, score: 60 }));
+    if (stored.status !== 'stored') throw new Error(stored.status);
+    const id = opened.scorecard.id;
+    const entry = { scorecard: id, game: 'sunloaf', seed: 1, runId: stored.run.id, own: true, score: 60, actions: 1 };
+    const record = `${'{"x":"y"}\n'.repeat(2000)}`;
+    expect(await store.scorecards.add({ ...entry, attempt: 0, record, now: 2 })).toBe('added');
+    expect(await store.scorecards.add({ ...entry, attempt: 1, identical: true, now: 3 })).toBe('added');
+    expect(await store.scorecards.add({ ...entry, attempt: 1, now: 4 })).toBe('seed_played');
+    const got = await store.scorecards.entries(id);
+    expect(got.map((e) => [e.seed, e.attempt, e.identical, e.hasRecord])).toEqual([
+      [1, 0, false, true],
+      [1, 1, true, false],
+    ]);
+    expect(await store.scorecards.record(id, 'sunloaf', 1, 0)).toBe(record);
+    expect(await store.scorecards.record(id, 'sunloaf', 1, 1)).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { initial } from './001-initial.ts';
 import { bestRuns } from './002-best-runs.ts';
 import { scorecards } from './003-scorecards.ts';
 import { runIds } from './004-run-ids.ts';
+import { evaluations } from './005-evaluations.ts';
 
 /**
  * Every migration, in order. Names sort in application order; a released migration is never edited: a change
@@ -16,6 +17,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '002-best-runs': bestRuns,
     '003-scorecards': scorecards(dialect),
     '004-run-ids': runIds(dialect),
+    '005-evaluations': evaluations(dialect),
   };
   return { getMigrations: async () => migrations };
 }
