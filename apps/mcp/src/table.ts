@@ -279,9 +279,9 @@ export class GameTable {
     const answer = await this.call({ method: 'POST', path: '/api/runs', body, key });
     if (typeof answer === 'string') return error(answer);
     if (answer.ok === false) return error(refusalText(answer, who.player, 'submit_run'));
-    // Identical to a run another player stored first: nothing was stored and nothing counts. An error, said plainly,
-    // so a model does not believe it submitted.
-    if (answer.duplicate === true && answer.counted === false)
+    // Identical to a run another player stored first, outside a scorecard: nothing was stored and nothing counts.
+    // An error, said plainly, so a model does not believe it submitted. Inside a scorecard it counts (disclosed).
+    if (answer.duplicate === true && answer.counted === false && answer.scorecard === undefined)
       return error(`not stored: ${String(answer.message)}. Play the game yourself (your own actions) to score.`);
     return ok({ gameId, ...answer });
   }

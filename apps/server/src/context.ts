@@ -11,8 +11,11 @@ import type { HmacSealer } from './sealing.ts';
 
 /** Hono environment of every route: Node bindings (absent under app.request in tests) and per-request labels. */
 export type AppEnv = {
-  /** Node bindings; `client` is set only by in-process requests made on a client's behalf (the MCP server's submit_run). */
-  Bindings: Partial<HttpBindings> & { client?: string; admin?: boolean };
+  /**
+   * Node bindings; `client` is set only by in-process requests made on a client's behalf (the MCP server's
+   * submit_run, the runs of a batch), `record` by a batch for its run's episode record (inflated, outside the body limit).
+   */
+  Bindings: Partial<HttpBindings> & { client?: string; admin?: boolean; record?: string };
   Variables: { route: string; game: string; requestId: string };
 };
 

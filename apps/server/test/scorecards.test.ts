@@ -86,9 +86,12 @@ describe.each(backends.names)('scorecards on %s', (name) => {
       expect(g.perSeed.filter((s: any) => s.runId !== null)).toHaveLength(10);
     }
     expect(report.body.totals.runs).toBe(20);
+    // Half the seeds of two games: closed but incomplete, so it is listed apart from the ranked rows.
+    expect(report.body.complete).toBe(false);
     const board = await call(url, 'GET', '/api/scorecards?challenge=season-2&kind=agent');
-    expect(board.body.rows.map((r: any) => [r.model, r.scorecard])).toEqual([['model-x', id]]);
-    expect(board.body.rows[0].progress).toBeCloseTo(report.body.progress, 9);
+    expect(board.body.rows).toEqual([]);
+    expect(board.body.incomplete.map((r: any) => [r.model, r.scorecard, r.runs, r.runsExpected])).toEqual([['model-x', id, 20, 80]]);
+    expect(board.body.incomplete[0].progress).toBeCloseTo(report.body.progress, 9);
     // Closed: no more runs.
     const late = await playRun('cragwake', season2.games.cragwake!.seeds[15]!.seed, 3);
     const refused = await call(
@@ -132,7 +135,8 @@ describe.each(backends.names)('scorecards on %s', (name) => {
     const notIn = await call(url, 'POST', '/api/runs', { game: 'cragwake', seed: 7, actions: [], player: 'bob', challenge: 'season-2' });
     expect(notIn.body.reason).toBe('not_in_set');
 
-    // Bob stores a run; Cy sends the identical run into Cy's scorecard: not stored again, shown, never counted.
+    // Bob stores a run; Cy sends the identical run into Cy's scorecard: not stored again, counted inside the
+    // scorecard and disclosed (whose run it is, and that it came earlier).
     const first = await call(url, 'POST', '/api/runs', { game: 'cragwake', seed, actions: run.actions, player: 'bob' });
     expect(first.status).toBe(201);
     const cy = await call(url, 'POST', '/api/scorecards', { player: 'cy', tags: { model: 'model-y' } });
@@ -148,12 +152,20 @@ describe.each(backends.names)('scorecards on %s', (name) => {
     expect(copy.status).toBe(200);
     expect(copy.body).toMatchObject({ duplicate: true, counted: false, identicalTo: { runId: first.body.runId, player: 'bob' } });
     expect(copy.body.message).toContain(`identical to run ${first.body.runId} by bob`);
-    expect(copy.body.scorecard).toMatchObject({ counted: false, progress: 0 });
+    const baseline = season2.games.cragwake!.seeds[0]!;
+    const progress = Math.min(100, Math.max(0, (100 * (run.score - baseline.random)) / (baseline.strong - baseline.random)));
+    expect(copy.body.scorecard).toMatchObject({ counted: true, identicalTo: { runId: first.body.runId, player: 'bob', earlier: true } });
+    expect(copy.body.scorecard.progress).toBeCloseTo(progress, 9);
     const report = await call(url, 'GET', `/api/scorecards/${cy.body.scorecard.id}`);
     const row = report.body.games.find((g: any) => g.game === 'cragwake').perSeed[0];
-    expect(row.identicalTo).toEqual({ runId: first.body.runId, player: 'bob', text: `identical to run ${first.body.runId} by bob` });
-    expect(row.counted).toBe(false);
-    expect(report.body.games.find((g: any) => g.game === 'cragwake').progress).toBe(0);
+    expect(row.identicalTo).toEqual({
+      runId: first.body.runId,
+      player: 'bob',
+      text: `identical to run ${first.body.runId} by bob, earlier`,
+    });
+    expect(row.counted).toBe(true);
+    expect(report.body.identical).toBe(1);
+    expect(report.body.games.find((g: any) => g.game === 'cragwake').progress).toBeCloseTo(progress / 20, 9);
     // The same seed again in that scorecard, someone else's scorecard, a key missing.
     const again = await call(
       url,
@@ -225,6 +237,8 @@ describe.each(backends.names)('scorecards on %s', (name) => {
       actions: n,
       steps: n + 1,
       refusals: 1,
+      retries: 0,
+      fallbacks: 0,
       ms: 100 + 250 * n,
       usage: { input: 800 * n, output: 40 * n, cost: null },
     });

@@ -12,6 +12,7 @@ import {
   progressOf,
   type RunRecord,
   type Scorecard,
+  type ScorecardEntry,
   type Store,
 } from '@hearth/store';
 import type { Hono } from 'hono';
@@ -21,6 +22,7 @@ import { sendJson } from '../compress.ts';
 import { type AppContext, type AppEnv, fail, rateLimited, replayOrRespond, type ServerContext, unknownGame } from '../context.ts';
 import type { RateLimiter } from '../rate-limit.ts';
 import { memberSpan } from '../state-span.ts';
+import { attemptSlot, readRecord } from './scorecards.ts';
 
 export interface RunRouteDeps {
   store: Store;
@@ -129,10 +131,11 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
       if (miss) return fail(ctx, c, MISS_STATUS[miss.reason], miss.reason, `${miss.message}; nothing was stored`);
     }
     let record: ReturnType<typeof parseEpisode> | null = null;
-    if (body.record !== undefined) {
-      if (typeof body.record !== 'string')
-        return fail(ctx, c, 400, 'invalid_record', 'record must be the episode record as one string of JSON lines');
-      record = parseEpisode(body.record);
+    const recordText = readRecord(body, c.env?.record);
+    if (recordText !== null && typeof recordText !== 'string')
+      return fail(ctx, c, recordText.status, recordText.reason, recordText.message);
+    if (recordText !== null) {
+      record = parseEpisode(recordText);
       if (!record.ok) return fail(ctx, c, 400, 'invalid_record', record.message);
       if (record.header.game !== slug || record.header.seed !== seed.seed)
         return fail(
@@ -151,40 +154,67 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
           `the record's accepted steps (${record.actions.length}) are not the run's actions (${actions.length})`,
         );
     }
-    if (card && (await store.scorecards.entries(card.id)).some((e) => e.game === slug && e.seed === seed.seed))
-      return fail(ctx, c, 409, 'seed_played', `scorecard ${card.id} already has ${slug} seed ${seed.seed}; nothing was stored`);
+    // Which attempt of the seed this run is: the one named, else the next free one (a scorecard bounds its runs,
+    // each seed at most its attempts). The same run sent again for the same attempt is answered as already in.
+    let attempt = 0;
+    let already: ScorecardEntry | null = null;
+    if (card) {
+      const slot = await attemptSlot(store, card, slug, seed.seed, body.attempt, actions);
+      if ('status' in slot) return fail(ctx, c, slot.status, slot.reason, slot.message);
+      attempt = slot.attempt;
+      already = slot.already;
+    }
 
     // Heavier than a plain request: the client pays for the replay it asks for (one token per 100 actions).
-    const wait = ctx.charge(c, deps.submitCost + Math.floor(actions.length / 100));
+    // A run already in its scorecard costs nothing more: the answer is read back.
+    const wait = already ? 0 : ctx.charge(c, deps.submitCost + Math.floor(actions.length / 100));
     if (wait > 0) return rateLimited(ctx, c, wait);
 
     const base = ctx.baseUrl(c);
-    const join = async (run: RunRecord, response: Record<string, unknown>, status: 200 | 201) => {
+    const join = async (run: RunRecord, response: Record<string, unknown>, status: 200 | 201, identical: boolean) => {
       if (!card || !set) return sendJson(c, response, status);
       const own = run.player.toLowerCase() === player.toLowerCase();
-      const added = await store.scorecards.add({
-        scorecard: card.id,
+      if (!already) {
+        const added = await store.scorecards.add({
+          scorecard: card.id,
+          game: slug,
+          seed: seed.seed,
+          attempt,
+          runId: run.id,
+          own,
+          identical,
+          score: run.score,
+          actions: run.actions.length,
+          summary: record?.ok ? record.summary : null,
+          record: recordText,
+          now: now(),
+        });
+        if (added === 'closed')
+          return fail(ctx, c, 409, 'scorecard_closed', `scorecard ${card.id} was closed meanwhile; the run is stored as run ${run.id}`);
+        if (added !== 'added')
+          return fail(
+            ctx,
+            c,
+            409,
+            'seed_played',
+            `scorecard ${card.id} got ${slug} seed ${seed.seed} attempt ${attempt} meanwhile; the run is run ${run.id}`,
+          );
+      }
+      const baseline = set.games[slug]?.seeds.find((x) => x.seed === seed.seed);
+      const progress = baseline ? progressOf(baseline, run.score).progress : 0;
+      // Inside a scorecard every run counts, an identical one too; it is disclosed (whose it is, and that it came earlier).
+      const entry = {
+        id: card.id,
         game: slug,
         seed: seed.seed,
-        runId: run.id,
-        own,
-        score: run.score,
-        actions: run.actions.length,
-        summary: record?.ok ? record.summary : null,
-        record: typeof body.record === 'string' ? body.record : null,
-        now: now(),
-      });
-      if (added === 'closed')
-        return fail(ctx, c, 409, 'scorecard_closed', `scorecard ${card.id} was closed meanwhile; the run is stored as run ${run.id}`);
-      if (added !== 'added')
-        return fail(ctx, c, 409, 'seed_played', `scorecard ${card.id} got ${slug} seed ${seed.seed} meanwhile; the run is run ${run.id}`);
-      const baseline = set.games[slug]?.seeds.find((x) => x.seed === seed.seed);
-      const progress = own && baseline ? progressOf(baseline, run.score).progress : 0;
-      return sendJson(
-        c,
-        { ...response, scorecard: { id: card.id, game: slug, seed: seed.seed, counted: own, progress, url: scorecardUrl(base, card.id) } },
-        status,
-      );
+        attempt,
+        counted: true,
+        progress,
+        url: scorecardUrl(base, card.id),
+        ...(already ? { already: true } : {}),
+        ...((already ? already.identical : identical) ? { identicalTo: { runId: run.id, player: run.player, earlier: true } } : {}),
+      };
+      return sendJson(c, { ...response, scorecard: entry }, status);
     };
 
     const existing = await store.runs.findDuplicate(slug, seed.seed, actions);
@@ -195,13 +225,20 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
         if (check === 'key_required') return keyRequired(c, player);
         if (check === 'wrong_key') return wrongKey(c, player);
       }
-      return join(existing, duplicateAnswer(base, existing, (await store.runs.rankOf(slug, existing.player)) ?? 0, player, deps.sets), 200);
+      return join(
+        existing,
+        duplicateAnswer(base, existing, (await store.runs.rankOf(slug, existing.player)) ?? 0, player, deps.sets),
+        200,
+        true,
+      );
     }
 
     const check = await store.runs.checkName(player, key);
     if (check === 'key_required') return keyRequired(c, player);
     if (check === 'wrong_key') return wrongKey(c, player);
-    const playerWait = deps.perPlayer?.take(player.toLowerCase()) ?? 0;
+    // A run into an open scorecard is bounded by the scorecard (each seed at most its attempts), not by the
+    // per-player rate made for people submitting by hand: an evaluation goes at the speed of its agent.
+    const playerWait = card ? 0 : (deps.perPlayer?.take(player.toLowerCase()) ?? 0);
     if (playerWait > 0) return limited(c, playerWait, `too many submissions for player ${player}`);
 
     // Off the event loop; a full queue answers 503 busy with Retry-After.
@@ -242,7 +279,8 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
       // Claimed by a concurrent submission after the check above.
       return result.status === 'key_required' ? keyRequired(c, player) : wrongKey(c, player);
     }
-    if (result.status === 'duplicate') return join(result.run, duplicateAnswer(base, result.run, result.rank, player, deps.sets), 200);
+    if (result.status === 'duplicate')
+      return join(result.run, duplicateAnswer(base, result.run, result.rank, player, deps.sets), 200, true);
     const response = answer(base, result.run, result.rank, deps.sets);
     if (result.playerKey) {
       return join(
@@ -253,9 +291,10 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
           keyNote: 'keep this key: it is shown once and needed for every later run under this name',
         },
         201,
+        false,
       );
     }
-    return join(result.run, response, 201);
+    return join(result.run, response, 201, false);
   });
 
   app.get('/api/runs/:id', async (c) => {
