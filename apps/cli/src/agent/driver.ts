@@ -1,15 +1,55 @@
-// Drives one external program through one game over the JSON pipe, with the roles of `hearth play --json`
-// turned around: this side writes each response line to the program's standard input and reads one action
-// line from its standard output. The game ends at game over, at the turn cap or the set's budget, when the
-// program exits, stalls past the per-action timeout or the run's wall limit, or after too many refusals in a row;
-// whatever was accepted is the run. Every line the program sends becomes one line of the episode record.
+// Drives one agent through one game: an external program over the JSON pipe (the roles of `hearth play --json`
+// turned around: this side writes each response line to the program's standard input and reads one action line
+// from its standard output), or a language model through a model adapter (./model/agent.ts). The game ends at game
+// over, at the turn cap or the set's budget, when the program exits, stalls past the per-action timeout or the
+// run's wall limit, after too many refusals in a row (programs), or at the fallback once a step's retries ran out
+// (models); whatever was accepted is the run. Every answer the agent gives becomes one line of the episode record.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { budgetAllows, type ChallengeBudget, type EpisodeStep, type Usage, usageOf, viewHash } from '@hearth/store/challenges';
-import { answerLine, firstLine, type PipeOptions } from '../commands/json.ts';
+import {
+  budgetAllows,
+  type ChallengeBudget,
+  type EpisodeStep,
+  type Transcript,
+  type Usage,
+  usageOf,
+  viewHash,
+} from '@hearth/store/challenges';
+import { answerLine, firstLine, type PipeOptions, type PipeResponse } from '../commands/json.ts';
 import type { Session } from '../session.ts';
+import { memberText } from './model/parse.ts';
 
-export type AgentEnd = 'game_over' | 'max_turns' | 'budget' | 'agent_exit' | 'timeout' | 'wall' | 'refusals' | 'interrupted';
+export type AgentEnd = 'game_over' | 'max_turns' | 'budget' | 'agent_exit' | 'timeout' | 'wall' | 'refusals' | 'fallback' | 'interrupted';
+
+/** What the agent is being shown: the first position, the next one, or the answer to its refused or unreadable answer. */
+export type ShowKind = 'start' | 'accepted' | 'refused' | 'malformed';
+
+/** One answer of an agent. */
+export interface AgentAnswer {
+  /** The action's JSON text exactly as the agent wrote it ('' when none could be read: see malformed). */
+  line: string;
+  usage?: Usage;
+  transcript?: Transcript;
+  /** The exact text the agent was shown before it answered (its hash goes in the record). */
+  view: string;
+  /** Why no action could be read from the answer (models only); the answer then counts as a refusal. */
+  malformed?: string;
+  /** How long the answer took, when the source timed it itself (a model call). */
+  ms?: number;
+}
+
+/** Where answers come from: a program's lines, or a model's replies. */
+export interface AgentSource {
+  show(response: PipeResponse, kind: ShowKind, turn: number): void;
+  /** The next answer; null once the agent is gone (a program closed its output). */
+  next(timeoutMs: number, late: 'timeout' | 'wall'): Promise<AgentAnswer | null | 'timeout' | 'wall' | 'interrupted'>;
+  stop(): Promise<void>;
+  /** The program's last words on standard error. */
+  stderr(): string;
+}
+
+/** What to do when a step's retries ran out: end the run there, or play the first legal action (end when there is none). */
+export type Fallback = 'end' | 'first-legal';
 
 export interface AgentRun {
   slug: string;
@@ -31,6 +71,12 @@ export interface DriveOptions {
   wallMs: number;
   /** Refusals in a row that end the run (a program that keeps sending what the engine refuses). */
   maxRefusals: number;
+  /**
+   * Models: asks again at most this many times per turn after a malformed reply or a refused action; then the
+   * fallback. Undefined: no per-turn bound (programs: maxRefusals applies).
+   */
+  maxRetries?: number;
+  fallback?: Fallback;
   /** The set's budget: the run stops before the first action that would leave it (end "budget"). */
   budget?: ChallengeBudget | null;
   /** What the pipe sends (full responses, or the compact or lean view). */
@@ -44,7 +90,8 @@ export interface DriveOptions {
 
 /**
  * An agent's line: a bare action, or `{"action": ..., "usage": {"input", "output", "cost"}}` to report what the
- * model call cost (an object with an `action` member and no `type`).
+ * model call cost (an object with an `action` member and no `type`). The action's text is passed on exactly as the
+ * agent wrote it (the engine parses it once), never parsed and written out again.
  */
 export function agentLine(line: string): { text: string; action?: unknown; usage?: Usage } {
   let value: unknown;
@@ -55,12 +102,17 @@ export function agentLine(line: string): { text: string; action?: unknown; usage
   }
   if (value && typeof value === 'object' && !Array.isArray(value) && 'action' in value && !('type' in value)) {
     const wrapped = value as { action: unknown; usage?: unknown };
-    return { text: JSON.stringify(wrapped.action), action: wrapped.action, usage: usageOf(wrapped.usage) };
+    return {
+      text: memberText(line.trim(), 'action') ?? JSON.stringify(wrapped.action),
+      action: wrapped.action,
+      usage: usageOf(wrapped.usage),
+    };
   }
   return { text: line, action: value };
 }
 
-export async function driveAgent(session: Session, command: string, options: DriveOptions): Promise<AgentRun> {
+/** An external program over the JSON pipe, in its own process group. */
+export function programSource(command: string, options: { cwd?: string; signal?: AbortSignal }): AgentSource {
   // Its own process group, so a shell's children go when it goes (see stop()).
   const child = spawn('sh', ['-c', command], { stdio: ['pipe', 'pipe', 'pipe'], cwd: options.cwd, detached: true });
   let stderr = '';
@@ -69,64 +121,146 @@ export async function driveAgent(session: Session, command: string, options: Dri
   });
   child.stdin.on('error', () => {}); // a program that exits early: its pipe closes; the run ends below
   const lines = lineReader(child, options.signal);
-  const actions: unknown[] = [];
   let shown = '';
+  return {
+    show(response) {
+      shown = JSON.stringify(response);
+      if (!child.stdin.destroyed) child.stdin.write(`${shown}\n`);
+    },
+    async next(timeoutMs, late) {
+      const line = await lines.next(timeoutMs, late);
+      if (line === null || line === 'timeout' || line === 'wall' || line === 'interrupted') return line;
+      const sent = agentLine(line);
+      return { line: sent.text, view: shown, ...(sent.usage ? { usage: sent.usage } : {}) };
+    },
+    stop: () => stop(child),
+    stderr: () => stderr.trim(),
+  };
+}
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+export async function driveAgent(session: Session, agent: AgentSource | string, options: DriveOptions): Promise<AgentRun> {
+  const source = typeof agent === 'string' ? programSource(agent, { cwd: options.cwd, signal: options.signal }) : agent;
+  const actions: unknown[] = [];
   let shownAt = performance.now();
-  const write = (value: unknown) => {
-    shown = JSON.stringify(value);
+  const show = (response: PipeResponse, kind: ShowKind) => {
     shownAt = performance.now();
-    if (!child.stdin.destroyed) child.stdin.write(`${shown}\n`);
+    source.show(response, kind, actions.length);
   };
   const started = performance.now();
   let refusals = 0;
   let total = 0;
+  /** Failed answers at this turn so far (a malformed reply or a refused action). */
+  let failedHere = 0;
   let end: AgentEnd = 'agent_exit';
-  write(firstLine(session, options.pipe));
-  for (let n = 1; ; n++) {
-    if (session.current.gameOver) {
-      end = 'game_over';
-      break;
-    }
-    if (options.budget && actions.length >= options.budget.actions) {
-      end = 'budget';
-      break;
-    }
-    if (actions.length >= options.maxTurns) {
-      end = 'max_turns';
-      break;
-    }
-    const left = options.wallMs - (performance.now() - started);
-    const line = left <= 0 ? 'wall' : await lines.next(Math.min(options.timeoutMs, left), options.timeoutMs < left ? 'timeout' : 'wall');
-    if (line === 'timeout' || line === 'wall' || line === 'interrupted') {
-      end = line;
-      break;
-    }
-    if (line === null) break;
-    const ms = Math.round(performance.now() - shownAt);
-    const sent = agentLine(line);
-    if (options.budget && sent.action !== undefined && !budgetAllows(options.budget, actions, sent.action)) {
-      end = 'budget';
-      break;
-    }
-    const { response, action } = await answerLine(session, sent.text, n, options.pipe);
-    const step: EpisodeStep = { step: n - 1, turn: actions.length, view: viewHash(shown), action: action ?? null, ok: response.ok, ms };
-    if (!response.ok) step.reason = response.reason;
-    if (sent.usage) step.usage = sent.usage;
-    options.onStep?.(step);
-    if (response.ok) {
-      actions.push(action);
-      refusals = 0;
-    } else {
+  let step = 0;
+  const record = (s: Omit<EpisodeStep, 'step' | 'turn'>) => {
+    const line: EpisodeStep = { step: step++, turn: actions.length, ...s };
+    options.onStep?.(line);
+  };
+  show(firstLine(session, options.pipe), 'start');
+  try {
+    for (;;) {
+      if (session.current.gameOver) {
+        end = 'game_over';
+        break;
+      }
+      if (options.budget && actions.length >= options.budget.actions) {
+        end = 'budget';
+        break;
+      }
+      if (actions.length >= options.maxTurns) {
+        end = 'max_turns';
+        break;
+      }
+      const left = options.wallMs - (performance.now() - started);
+      const answer =
+        left <= 0 ? 'wall' : await source.next(Math.min(options.timeoutMs, left), options.timeoutMs < left ? 'timeout' : 'wall');
+      if (answer === 'timeout' || answer === 'wall' || answer === 'interrupted') {
+        end = answer;
+        break;
+      }
+      if (options.signal?.aborted) {
+        end = 'interrupted';
+        break;
+      }
+      if (answer === null) break;
+      const ms = answer.ms ?? Math.round(performance.now() - shownAt);
+      const retry = failedHere > 0 ? { retry: failedHere } : {};
+      const extra = {
+        ...(answer.usage ? { usage: answer.usage } : {}),
+        ...retry,
+        ...(answer.transcript ? { transcript: answer.transcript } : {}),
+      };
+      let response: PipeResponse;
+      let kind: ShowKind;
+      if (answer.malformed !== undefined) {
+        response = { ok: false, reason: 'malformed_reply', message: answer.malformed, legalActions: session.current.legalActions };
+        kind = 'malformed';
+        record({ view: viewHash(answer.view), action: null, ok: false, reason: 'malformed_reply', ms, ...extra });
+      } else {
+        const action = parsed(answer.line);
+        if (options.budget && action !== undefined && !budgetAllows(options.budget, actions, action)) {
+          end = 'budget';
+          break;
+        }
+        const result = await answerLine(session, answer.line, step + 1, options.pipe);
+        response = result.response;
+        kind = response.ok ? 'accepted' : 'refused';
+        record({
+          view: viewHash(answer.view),
+          action: result.action ?? null,
+          ok: response.ok,
+          ...(response.ok ? {} : { reason: response.reason }),
+          ms,
+          ...extra,
+        });
+        if (response.ok) actions.push(result.action);
+      }
+      if (response.ok) {
+        refusals = 0;
+        failedHere = 0;
+        show(response, kind);
+        continue;
+      }
       refusals++;
       total++;
+      failedHere++;
+      if (options.maxRetries !== undefined && failedHere > options.maxRetries) {
+        // The retries of this turn ran out: the documented fallback.
+        const first = session.current.legalActions[0];
+        if (options.fallback !== 'first-legal' || first === undefined) {
+          end = 'fallback';
+          break;
+        }
+        const result = await answerLine(session, JSON.stringify(first), step + 1, options.pipe);
+        record({ view: viewHash(answer.view), action: first, ok: result.response.ok, ms: 0, fallback: true });
+        if (!result.response.ok) {
+          end = 'fallback';
+          break;
+        }
+        actions.push(first);
+        refusals = 0;
+        failedHere = 0;
+        show(result.response, 'accepted');
+        continue;
+      }
+      show(response, kind);
+      if (options.maxRetries === undefined && refusals >= options.maxRefusals) {
+        end = 'refusals';
+        break;
+      }
     }
-    write(response);
-    if (refusals >= options.maxRefusals) {
-      end = 'refusals';
-      break;
-    }
+  } finally {
+    await source.stop();
   }
-  await stop(child);
   return {
     slug: session.slug,
     seed: session.seed,
@@ -135,7 +269,7 @@ export async function driveAgent(session: Session, command: string, options: Dri
     gameOver: session.current.gameOver,
     end,
     refusals: total,
-    stderr: ['game_over', 'max_turns', 'budget', 'interrupted'].includes(end) ? '' : stderr.trim(),
+    stderr: ['game_over', 'max_turns', 'budget', 'interrupted'].includes(end) ? '' : source.stderr(),
   };
 }
 
