@@ -51,6 +51,12 @@ export interface EpisodeHeader {
   /** What the agent was shown: the full response, or the compact/lean view. */
   view: string;
   agent?: string | null;
+  /** 0-based attempt of the seed (scorecards with k attempts); absent: 0. */
+  attempt?: number;
+  /** Model runs: the model (provider:name), the prompt id and the SHA-256 of its definition. */
+  model?: string;
+  prompt?: string;
+  promptHash?: string;
 }
 
 /** One line per line the agent sent (an accepted action or a refusal). */

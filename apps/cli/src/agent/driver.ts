@@ -133,7 +133,10 @@ export function programSource(command: string, options: { cwd?: string; signal?:
       const sent = agentLine(line);
       return { line: sent.text, view: shown, ...(sent.usage ? { usage: sent.usage } : {}) };
     },
-    stop: () => stop(child),
+    stop: () => {
+      lines.dispose();
+      return stop(child);
+    },
     stderr: () => stderr.trim(),
   };
 }
@@ -287,8 +290,11 @@ function lineReader(child: ChildProcessWithoutNullStreams, signal?: AbortSignal)
     closed = true;
     wake?.();
   });
-  signal?.addEventListener('abort', () => wake?.(), { once: true });
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort, { once: true });
   return {
+    /** Stops listening to the run's signal (80 runs must not leave 80 listeners on it). */
+    dispose: () => signal?.removeEventListener('abort', onAbort),
     async next<T extends string>(timeoutMs: number, late: T): Promise<string | null | T | 'interrupted'> {
       if (signal?.aborted) return 'interrupted';
       if (queue.length === 0 && !closed) {

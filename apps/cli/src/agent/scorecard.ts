@@ -136,8 +136,22 @@ export function formatScorecard(card: readonly GameScore[]): string {
 /** A server's scorecard report (GET /api/scorecards/{id}) as text: the games, then every played seed. */
 export function formatReport(report: Record<string, unknown>): string {
   const r = report as {
-    scorecard: { id: string; player: string; challenge: string; closed: boolean; tags: Record<string, unknown>; url: string };
+    scorecard: {
+      id: string;
+      player: string;
+      challenge: string;
+      closed: boolean;
+      tags: Record<string, unknown>;
+      url: string;
+      attempts?: number;
+      page?: string;
+    };
     progress: number;
+    interval?: { low: number | null; high: number | null; method: string } | null;
+    complete?: boolean;
+    identical?: number;
+    cost?: { text: string };
+    totals?: { runs: number; retries?: number; fallbacks?: number; usage?: { input: number | null; output: number | null } };
     games: Array<
       Omit<GameProgress, 'perSeed'> & {
         totals: { actions: number; refusals: number; steps: number; ms: number };
@@ -150,6 +164,15 @@ export function formatReport(report: Record<string, unknown>): string {
           runId: number | null;
           identicalTo: { text: string } | null;
           summary: { refusals: number; ms: number } | null;
+          attempts?: Array<{
+            attempt: number;
+            score: number;
+            progress: number;
+            uncapped: number | null;
+            runId: number;
+            identicalTo: { text: string } | null;
+            summary: { refusals: number; ms: number } | null;
+          }>;
         }>;
       }
     >;
@@ -159,9 +182,20 @@ export function formatReport(report: Record<string, unknown>): string {
     .filter((k) => c.tags[k] !== null && c.tags[k] !== undefined)
     .map((k) => `${k} ${String(c.tags[k])}`)
     .join(', ');
+  const k = c.attempts ?? 1;
+  const iv =
+    r.interval && r.interval.low !== null && r.interval.high !== null
+      ? ` [${r.interval.low.toFixed(1)}, ${r.interval.high.toFixed(1)}]`
+      : '';
+  const t = r.totals;
   const out = [
-    `scorecard ${c.id} on ${c.challenge} by ${c.player}${tags ? ` (${tags})` : ''}: ${c.closed ? 'closed' : 'open'}`,
-    `overall progress ${r.progress.toFixed(1)} (the mean of the games)`,
+    `scorecard ${c.id} on ${c.challenge} by ${c.player}${tags ? ` (${tags})` : ''}: ${c.closed ? 'closed' : 'open'}${r.complete === undefined ? '' : r.complete ? ', complete' : ', incomplete'}${k > 1 ? `, ${k} attempts per seed` : ''}`,
+    `overall progress ${r.progress.toFixed(1)}${iv} (the mean of the games${iv ? '; 95% percentile bootstrap over seeds' : ''})`,
+    ...(t
+      ? [
+          `${t.runs} runs; tokens in ${t.usage?.input ?? '-'}, out ${t.usage?.output ?? '-'}; cost ${r.cost?.text ?? 'unknown'}; ${t.retries ?? 0} retries, ${t.fallbacks ?? 0} fallbacks; ${r.identical ?? 0} identical to an earlier run (counted, disclosed per seed)`,
+        ]
+      : []),
     '',
     table(
       ['game', 'progress [95% CI]', 'seeds', 'above strong', 'actions', 'refused'],
@@ -177,24 +211,30 @@ export function formatReport(report: Record<string, unknown>): string {
     ),
   ];
   for (const g of r.games) {
-    const played = g.perSeed.filter((s) => s.runId !== null);
+    const played = g.perSeed.flatMap((s) =>
+      (s.attempts ?? (s.runId === null ? [] : [{ attempt: 0, ...s, runId: s.runId, score: s.score ?? 0 }])).map((a) => ({
+        seed: s.seed,
+        ...a,
+      })),
+    );
     if (played.length === 0) continue;
     out.push('', `${g.game} (${g.playedText})`);
     out.push(
       table(
-        ['seed', 'score', 'progress', 'uncapped', 'run', 'note'],
+        ['seed', ...(k > 1 ? ['attempt'] : []), 'score', 'progress', 'uncapped', 'run', 'note'],
         played.map((s) => [
           String(s.seed),
-          s.score === null ? '-' : fmt(s.score),
+          ...(k > 1 ? [String(s.attempt)] : []),
+          fmt(s.score),
           s.progress.toFixed(1),
           s.uncapped === null ? '-' : s.uncapped.toFixed(1),
           String(s.runId),
-          s.identicalTo ? `${s.identicalTo.text}: not counted` : s.summary ? `${s.summary.refusals} refused` : '',
+          [s.summary ? `${s.summary.refusals} refused` : '', s.identicalTo ? s.identicalTo.text : ''].filter(Boolean).join('; '),
         ]),
-        (i) => i >= 1 && i <= 4,
+        (i) => i >= 1 && i <= (k > 1 ? 5 : 4),
       ),
     );
   }
-  out.push('', `the report: ${c.url}`);
+  out.push('', `the report: ${c.url}`, ...(c.page ? [`on the web: ${c.page}`] : []));
   return out.join('\n');
 }

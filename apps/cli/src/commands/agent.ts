@@ -1,12 +1,15 @@
-// hearth agent run --command "<program>" --seeds <set id>|A..B [--game <slug>,...] [options]: drives any program
-// that speaks the JSON pipe over many seeds (several games at once with --jobs), writes one episode record per run
-// (JSON lines: hearth verify / hearth submit), resumes after an interrupt without replaying what is recorded, and
-// prints a scorecard with the progress 0-100 and its 95% interval on a challenge set's seeds. With --server and
-// --name every run goes into one scorecard on the server (opened, resumed, closed when every run is in).
+// hearth agent run (--command "<program>" | --model openai:<model>|anthropic:<model>) --seeds <set id>|A..B [options]:
+// drives any program that speaks the JSON pipe, or a language model through a model adapter with a standard prompt,
+// over many seeds (several games at once with --jobs, each seed --attempts times), writes one episode record per
+// run (JSON lines, transcripts included for models: hearth verify / hearth submit), resumes after an interrupt
+// without replaying what is recorded, and prints a scorecard with the progress 0-100 and its 95% interval on a
+// challenge set's seeds. With --server and --name every run goes into one scorecard on the server (opened, resumed,
+// shared by shards, closed when nothing played is missing).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Game } from '@hearth/engine';
 import { RESPONSE_FORMS, type ResponseForm } from '@hearth/engine';
+import { autoShard, parseShard, type Shard } from '@hearth/sim';
 import {
   CHALLENGE_SETS,
   type ChallengeSet,
@@ -14,60 +17,111 @@ import {
   type EpisodeHeader,
   type EpisodeStep,
   episodeLine,
+  MAX_ATTEMPTS,
   parseEpisode,
   RECORD_FORMAT,
   summarise,
 } from '@hearth/store/challenges';
-import { type AgentRun, driveAgent } from '../agent/driver.ts';
+import { type AgentRun, type AgentSource, driveAgent, type Fallback } from '../agent/driver.ts';
+import { type ModelSettings, type ModelStats, modelSource } from '../agent/model/agent.ts';
+import { DEFAULT_RETRY, Limiter, ModelApiError } from '../agent/model/http.ts';
+import { DEFAULT_BASE_URL, KEY_ENV, type Provider } from '../agent/model/providers.ts';
+import { type AnswerMode, DEFAULT_HISTORY, DEFAULT_PROMPT, PROMPTS, promptById, promptHash } from '../agent/prompts.ts';
 import { fmt, formatReport, formatScorecard, type RunResult, scorecard } from '../agent/scorecard.ts';
+import { createSubmitter, runKey, type Submitter } from '../agent/submitter.ts';
 import { parseArgs } from '../args.ts';
 import { loadGame, UsageError } from '../games.ts';
-import { apiUrl, callJson, refusalText } from '../net/http.ts';
-import { claimKey, dropRefusedKey, loadKey, saveKey } from '../net/keys.ts';
 import { localSession } from '../session.ts';
-import { checkServer, submitRecord } from './submit.ts';
+import { checkServer } from './submit.ts';
 
-export const AGENT_USAGE = `hearth agent run --command "<program>" --seeds <set id>|A..B [--game <slug>[,<slug>...]] [options]
+export { closeScorecard, openScorecard } from '../agent/submitter.ts';
 
-  The program reads one JSON response per line on standard input (the first is init's, with the spec) and
-  writes one action per line on standard output, exactly like a script driving \`hearth play --json\`. It may
-  wrap an action to report what its model call cost: {"action": {...}, "usage": {"input": 812, "output": 40}}.
-  Every run is recorded as <out>/<slug>-<seed>.jsonl, one line per step (docs/benchmark.md): hearth verify
-  and hearth submit read it. Run the same command again after an interrupt: recorded runs are not replayed.
+export const AGENT_USAGE = `hearth agent run (--command "<program>" | --model openai:<model>|anthropic:<model>) --seeds <set id>|A..B [options]
+hearth agent prompts [--json]      the standard prompts: id, content hash, what each asks
+
+  An agent is a program or a language model.
+  --command: the program reads one JSON response per line on standard input (the first is init's, with the spec)
+    and writes one action per line on standard output, exactly like a script driving \`hearth play --json\`. It may
+    wrap an action to report what its model call cost: {"action": {...}, "usage": {"input": 812, "output": 40}}.
+  --model: the harness asks the model itself, with a standard prompt (hearth agent prompts): OpenAI-compatible Chat
+    Completions (api.openai.com, or any --base-url: vLLM, llama.cpp's server, Ollama, LM Studio) or the Anthropic
+    Messages API. Keys come from OPENAI_API_KEY / ANTHROPIC_API_KEY (never written to records or logs; a local
+    server may need none).
+  Every run is recorded as <out>/<slug>-<seed>.jsonl (attempt a > 0: <slug>-<seed>-a<a>.jsonl), one line per step
+  (docs/benchmark.md; a model's transcript rides on each line): hearth verify and hearth submit read it. Run the same
+  command again after an interrupt: recorded runs are not replayed, and runs missing from the scorecard are sent.
 
   --seeds SET|A..B  a challenge set (${CHALLENGE_SETS.map((s) => s.id).join(', ')}: its seeds, its budget, progress 0-100 with
                     a 95% interval) or seeds like 1..20 or 1,5,9 (then --game is needed)
   --game SLUGS      the games (default: every game of the set)
-  --view V          what the program reads: full (default, the gameboard responses), compact (each with the
-                    small view and recap made for models) or lean (state, score and the compact view only)
-  --spec 0          leave the spec out of the first line
+  --attempts K      play every seed K times (default 1, at most ${MAX_ATTEMPTS}); a seed's progress is the mean of its attempts
   --jobs N          games played at once (default 1, at most 16)
-  --timeout-ms N    longest wait for one action line (default 120000: a model call)
-  --wall-ms N       longest a run may take (default 3600000); it ends with what was accepted
+  --shard K/N       play only the runs i with i mod N = K (0-based) of the plan; --shard auto takes K and N from a
+                    Slurm array or a Kubernetes Indexed Job (--shard-count N there); every shard fills one scorecard
+                    (the first opens it and writes <out>/scorecard.json for the others, or pass --scorecard ID)
   --max-turns N     stop a game after N accepted actions (default: the set's budget, else 5000)
-  --max-refusals N  refusals in a row that end a run (default 50)
+  --wall-ms N       longest a run may take (default 3600000); it ends with what was accepted
   --max-seeds N     only the first N seeds of each game (a short trial of a set; its progress still counts the
                     set's other seeds as not played)
   --out DIR         where the records go (default ./agent-runs)
-  --server URL      with --name: submit every run into one scorecard there (opened on the first run, kept in
-  --name NAME         <out>/scorecard.json to resume, closed when every run is in); the key as hearth submit saves it
-  --model M         the scorecard's model tag; --prompt P its prompt version
-  --agent TEXT      the runs' agent field and the scorecard's agent tag (default: the command)
-  --json            one JSON line per run, then the scorecard as JSON`;
+  --json            one JSON line per run, then the scorecard as JSON
+
+  programs (--command):
+  --view V          what the program reads: full (default, the gameboard responses), compact (each with the
+                    small view and recap made for models) or lean (state, score and the compact view only)
+  --spec 0          leave the spec out of the first line
+  --timeout-ms N    longest wait for one action line (default 120000)
+  --max-refusals N  refusals in a row that end a run (default 50)
+  --model M         the scorecard's model tag; --prompt P its prompt tag; --agent TEXT the runs' agent field
+                    (default: the command)
+
+  models (--model openai:<model> | anthropic:<model>):
+  --base-url URL    the API's base (default ${DEFAULT_BASE_URL.openai} / ${DEFAULT_BASE_URL.anthropic})
+  --prompt ID       a standard prompt (default ${DEFAULT_PROMPT}): ${PROMPTS.map((p) => p.id).join(', ')}
+  --history K       earlier exchanges kept in the conversation (default ${DEFAULT_HISTORY})
+  --mode M          text (default: a line "Action: {...}" in the reply) or tools (one tool "act" whose
+                    parameters are the game's action schema)
+  --temperature T   default 0; "none" sends none (models that refuse one)
+  --max-tokens N    most tokens per reply (default 1024)
+  --timeout-ms N    longest one request may take (default 120000); then it is retried
+  --retries N       retries of one request after a 429, a 5xx, a timeout or a dropped connection, waiting what
+                    Retry-After says, else 1, 2, 4... s with jitter (default ${DEFAULT_RETRY.retries})
+  --concurrency N   model calls at once over all games (default: --jobs)
+  --max-retries N   a malformed reply or a refused action is answered in the conversation with the reason and
+                    the legal actions, at most N times per turn (default 3); then the fallback
+  --fallback F      end (default: the run ends there, end "fallback") or first-legal (the first legal action is
+                    played, marked fallback in the record; a game with no legal-action list ends)
+  --price-in X      dollars per million input tokens, --price-out Y per million output tokens: each step's cost
+                    (without them the cost is "unknown")
+
+  server (a scorecard; the key as hearth submit saves it):
+  --server URL      with --name: submit every run into one scorecard there, in batches as they finish (busy
+  --name NAME         answers are waited out with Retry-After and sent again); it is closed at the end when no run
+                    played is missing; otherwise the harness says which and why and leaves it open
+  --scorecard ID    fill this open scorecard (e.g. one opened with hearth scorecard open for all shards)
+  --close-partial   close the scorecard even if runs played are missing from it`;
 
 interface Plan {
   game: Game;
   seed: number;
+  attempt: number;
   file: string;
 }
 
+const PROVIDERS: readonly Provider[] = ['openai', 'anthropic'];
+
 export async function agent(argv: readonly string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === 'help') {
+  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
     process.stdout.write(`${AGENT_USAGE}\n`);
     return sub === undefined ? 2 : 0;
   }
+  if (sub === 'prompts') return prompts(rest);
   if (sub !== 'run') throw new UsageError(`unknown agent command "${sub}"\n\n${AGENT_USAGE}`);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${AGENT_USAGE}\n`);
+    return 0;
+  }
   const args = parseArgs(rest, {
     game: 'string',
     seeds: 'string',
@@ -87,13 +141,53 @@ export async function agent(argv: readonly string[]): Promise<number> {
     prompt: 'string',
     agent: 'string',
     json: 'boolean',
+    'base-url': 'string',
+    history: 'string',
+    mode: 'string',
+    temperature: 'string',
+    'max-tokens': 'string',
+    retries: 'string',
+    concurrency: 'string',
+    'max-retries': 'string',
+    fallback: 'string',
+    'price-in': 'string',
+    'price-out': 'string',
+    attempts: 'string',
+    shard: 'string',
+    'shard-count': 'string',
+    scorecard: 'string',
+    'close-partial': 'boolean',
   });
   if ('error' in args) throw new UsageError(args.error);
   const v = args.values;
-  if (!v.seeds || !v.command || args.positionals.length > 0) throw new UsageError(`run needs --seeds and --command\n\n${AGENT_USAGE}`);
+  const began = performance.now();
+  const provider = v.model && !v.command ? (v.model.split(':', 1)[0] as Provider) : null;
+  if (!v.seeds || args.positionals.length > 0) throw new UsageError(`run needs --seeds\n\n${AGENT_USAGE}`);
+  if (!v.command && !v.model) throw new UsageError(`run needs --command "<program>" or --model openai:<model>\n\n${AGENT_USAGE}`);
+  if (provider !== null && (!PROVIDERS.includes(provider) || v.model!.length <= provider.length + 1))
+    throw new UsageError(`--model without --command drives a model: openai:<model> or anthropic:<model> (got ${JSON.stringify(v.model)})`);
+  if (provider === null)
+    for (const flag of [
+      'base-url',
+      'history',
+      'mode',
+      'temperature',
+      'max-tokens',
+      'retries',
+      'concurrency',
+      'max-retries',
+      'fallback',
+      'price-in',
+      'price-out',
+    ] as const)
+      if (v[flag] !== undefined) throw new UsageError(`--${flag} is for --model agents (a model the harness asks itself)`);
+  if (provider !== null)
+    for (const flag of ['view', 'spec', 'max-refusals', 'agent'] as const)
+      if (v[flag] !== undefined) throw new UsageError(`--${flag} is for --command agents`);
   if (v.server) checkServer(v.server);
   if (v.name && !v.server) throw new UsageError('--name submits runs: it needs --server');
   if (v.server && !v.name) throw new UsageError('--server takes the runs into a scorecard: it needs --name');
+  if ((v.scorecard || v['close-partial']) && !v.server) throw new UsageError('--scorecard and --close-partial need --server and --name');
   const set = /^[a-z][a-z0-9-]*$/.test(v.seeds) ? challengeById(v.seeds) : null;
   if (/^[a-z]/.test(v.seeds) && !set)
     throw new UsageError(`--seeds ${v.seeds}: no such challenge set; the sets are ${CHALLENGE_SETS.map((s) => s.id).join(', ')}`);
@@ -110,30 +204,52 @@ export async function agent(argv: readonly string[]): Promise<number> {
       );
     return g.seeds.map((s) => s.seed);
   };
-  const view = (v.view ?? 'full') as ResponseForm;
+  const view = (provider ? 'compact' : (v.view ?? 'full')) as ResponseForm;
   if (!(RESPONSE_FORMS as readonly string[]).includes(view))
     throw new UsageError(`--view must be one of ${RESPONSE_FORMS.join(', ')}, got ${v.view}`);
   if (v.spec !== undefined && v.spec !== '0' && v.spec !== '1') throw new UsageError('--spec must be 0 or 1');
   const jobs = positive(v.jobs, 'jobs', 1);
   if (jobs > 16) throw new UsageError('--jobs must be at most 16');
+  const attempts = positive(v.attempts, 'attempts', 1);
+  if (attempts > MAX_ATTEMPTS) throw new UsageError(`--attempts must be at most ${MAX_ATTEMPTS}`);
+  if (attempts > 1 && !set) throw new UsageError('--attempts is for a challenge set (--seeds season-2)');
+  let shard: Shard | null = null;
+  try {
+    if (v.shard)
+      shard =
+        v.shard === 'auto'
+          ? autoShard(process.env, v['shard-count'] ? positive(v['shard-count'], 'shard-count', 1) : undefined)
+          : parseShard(v.shard);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const model = provider ? modelSettings(provider, v, jobs) : null;
   const options = {
     maxTurns: positive(v['max-turns'], 'max-turns', 5000),
     timeoutMs: positive(v['timeout-ms'], 'timeout-ms', 120_000),
     wallMs: positive(v['wall-ms'], 'wall-ms', 3_600_000),
     maxRefusals: positive(v['max-refusals'], 'max-refusals', 50),
     pipe: { view, spec: v.spec !== '0' },
+    ...(model ? { maxRetries: model.maxRetries, fallback: model.fallback } : {}),
   };
   const out = v.out ?? 'agent-runs';
   mkdirSync(out, { recursive: true });
-  const agentText = v.agent ?? v.command;
+  const agentText = model
+    ? `${v.model} prompt ${model.settings.prompt.id} (${model.settings.mode}, history ${model.settings.history})`
+    : (v.agent ?? v.command!);
 
-  // The plan, and what an earlier interrupted run of this command already recorded.
+  // The plan (attempt by attempt, game by game, seed by seed), this shard's part of it, and what an earlier
+  // interrupted run of this command already recorded.
   const maxSeeds = positive(v['max-seeds'], 'max-seeds', Number.MAX_SAFE_INTEGER);
-  const plan: Plan[] = games.flatMap((game) =>
-    seedsOf(game)
-      .slice(0, maxSeeds)
-      .map((seed) => ({ game, seed, file: join(out, `${game.slug}-${seed}.jsonl`) })),
-  );
+  const whole: Plan[] = Array.from({ length: attempts }, (_, attempt) =>
+    games.flatMap((game) =>
+      seedsOf(game)
+        .slice(0, maxSeeds)
+        .map((seed) => ({ game, seed, attempt, file: join(out, `${game.slug}-${seed}${attempt > 0 ? `-a${attempt}` : ''}.jsonl`) })),
+    ),
+  ).flat();
+  const plan = shard ? whole.filter((_, i) => i % shard.count === shard.index) : whole;
+  const log = (line: string) => process.stderr.write(`${line}\n`);
   for (const f of readdirSync(out)) if (f.endsWith('.jsonl.partial')) rmSync(join(out, f), { force: true });
   const results = new Map<Plan, RunResult>();
   for (const p of plan) {
@@ -141,37 +257,50 @@ export async function agent(argv: readonly string[]): Promise<number> {
     if (done) results.set(p, done);
   }
   const resumed = results.size;
-  if (resumed > 0 && !v.json)
-    process.stderr.write(`resuming: ${resumed} of ${plan.length} runs are recorded in ${out} and are not replayed\n`);
+  if (resumed > 0 && !v.json) log(`resuming: ${resumed} of ${plan.length} runs are recorded in ${out} and are not replayed`);
+  if (shard && !v.json) log(`shard ${shard.index} of ${shard.count}: ${plan.length} of the plan's ${whole.length} runs`);
 
-  const card =
-    v.server && v.name ? await scorecardFor(v.server, v.name, out, set, { model: v.model, prompt: v.prompt, agent: agentText }) : null;
-  let submitFailed = false;
-  const submit = async (p: Plan, text: string, actions: unknown[]) => {
-    if (!card || !v.server || !v.name) return '';
-    const s = await submitRecord(
-      v.server,
-      { slug: p.game.slug, seed: p.seed, actions },
-      { name: v.name, agent: agentText },
-      { scorecard: card.id, version: p.game.spec.version, record: text },
-    );
-    if (!s.ok) submitFailed = true;
-    return ` · ${s.lines[0]}`;
+  const submitter: Submitter | null =
+    v.server && v.name
+      ? await (async () => {
+          if (!set)
+            throw new UsageError('--server and --name send runs into a scorecard, which is on a challenge set: use --seeds <set id>');
+          return createSubmitter({
+            server: v.server!,
+            name: v.name!,
+            out,
+            set,
+            attempts,
+            tags: tagsOf(v, agentText, model?.settings ?? null),
+            ...(v.scorecard ? { id: v.scorecard } : {}),
+            shard: shard !== null,
+            log,
+          });
+        })()
+      : null;
+  const sendRecorded = (p: Plan) => {
+    const text = readFileSync(p.file, 'utf8');
+    const parsed = parseEpisode(text);
+    if (parsed.ok)
+      submitter?.send({
+        game: p.game.slug,
+        seed: p.seed,
+        attempt: p.attempt,
+        actions: parsed.actions,
+        version: p.game.spec.version,
+        record: text,
+      });
   };
-  if (card) {
-    // Recorded runs the scorecard does not have yet (an interrupt between recording and sending) go in now.
-    const have = await scorecardSeeds(v.server!, card.id);
-    for (const [p] of results) {
-      if (have.has(`${p.game.slug}\n${p.seed}`)) continue;
-      const parsed = parseEpisode(readFileSync(p.file, 'utf8'));
-      if (parsed.ok)
-        process.stderr.write(
-          `${p.game.slug} seed ${p.seed}: sent from its record${await submit(p, readFileSync(p.file, 'utf8'), parsed.actions)}\n`,
-        );
-    }
-  }
+  if (submitter && !submitter.card.opened && resumed > 0) {
+    // Recorded runs the scorecard does not hold yet (an interrupt between recording and sending) go in now.
+    const { keys } = await submitter.held();
+    const missing = [...results.keys()].filter((p) => !keys.has(runKey(p.game.slug, p.seed, p.attempt)));
+    if (missing.length > 0) log(`sending ${missing.length} recorded run(s) the scorecard ${submitter.card.id} does not hold yet`);
+    for (const p of missing) sendRecorded(p);
+  } else if (submitter) for (const p of results.keys()) sendRecorded(p);
 
   const controller = new AbortController();
+  let fatal: string | null = null;
   const onSigint = () => controller.abort();
   process.once('SIGINT', onSigint);
   const todo = plan.filter((p) => !results.has(p));
@@ -185,23 +314,36 @@ export async function agent(argv: readonly string[]): Promise<number> {
       version: p.game.spec.version,
       view,
       agent: agentText,
+      ...(p.attempt > 0 ? { attempt: p.attempt } : {}),
+      ...(model ? { model: v.model!, prompt: model.settings.prompt.id, promptHash: promptHash(model.settings.prompt) } : {}),
     };
     const partial = `${p.file}.partial`;
     const lines = [episodeLine(header)];
     const steps: EpisodeStep[] = [];
     writeFileSync(partial, lines[0]!);
-    const began = performance.now();
-    const run: AgentRun = await driveAgent(localSession(p.game, p.seed, { compact: view !== 'full' }), v.command!, {
-      ...options,
-      budget: set?.games[p.game.slug]?.budget ?? null,
-      signal: controller.signal,
-      onStep: (step) => {
-        steps.push(step);
-        const line = episodeLine(step);
-        lines.push(line);
-        writeFileSync(partial, line, { flag: 'a' });
-      },
-    });
+    const started = performance.now();
+    const source: AgentSource | string = model ? modelSource(p.game, model.settings, controller.signal) : v.command!;
+    let run: AgentRun;
+    try {
+      run = await driveAgent(localSession(p.game, p.seed, { compact: view !== 'full' }), source, {
+        ...options,
+        budget: set?.games[p.game.slug]?.budget ?? null,
+        signal: controller.signal,
+        onStep: (step) => {
+          steps.push(step);
+          const line = episodeLine(step);
+          lines.push(line);
+          writeFileSync(partial, line, { flag: 'a' });
+        },
+      });
+    } catch (error) {
+      rmSync(partial, { force: true });
+      if (!(error instanceof ModelApiError)) throw error;
+      // The model cannot be reached or refuses for good: stop everything; what is recorded stays, and resumes.
+      if (!controller.signal.aborted) fatal = `${p.game.slug} seed ${p.seed}: the model API failed: ${error.message}`;
+      controller.abort();
+      return;
+    }
     if (run.end === 'interrupted') {
       rmSync(partial, { force: true });
       return;
@@ -210,7 +352,7 @@ export async function agent(argv: readonly string[]): Promise<number> {
     writeFileSync(partial, endLine, { flag: 'a' });
     renameSync(partial, p.file);
     const sum = summarise(steps);
-    const result: RunResult = {
+    results.set(p, {
       slug: p.game.slug,
       seed: p.seed,
       score: run.score,
@@ -220,23 +362,28 @@ export async function agent(argv: readonly string[]): Promise<number> {
       steps: sum.steps,
       ms: sum.ms,
       usage: sum.usage,
-    };
-    results.set(p, result);
+    });
     finished++;
-    const submitted = await submit(p, [...lines, endLine].join(''), run.actions);
-    const secs = ((performance.now() - began) / 1000).toFixed(1);
+    submitter?.send({
+      game: p.game.slug,
+      seed: p.seed,
+      attempt: p.attempt,
+      actions: run.actions,
+      version: p.game.spec.version,
+      record: [...lines, endLine].join(''),
+    });
+    const secs = ((performance.now() - started) / 1000).toFixed(1);
     if (v.json)
       process.stdout.write(
-        `${JSON.stringify({ slug: p.game.slug, seed: p.seed, score: run.score, turns: run.actions.length, gameOver: run.gameOver, end: run.end, refusals: run.refusals, record: p.file })}\n`,
+        `${JSON.stringify({ slug: p.game.slug, seed: p.seed, attempt: p.attempt, score: run.score, turns: run.actions.length, gameOver: run.gameOver, end: run.end, refusals: run.refusals, retries: sum.retries, fallbacks: sum.fallbacks, record: p.file })}\n`,
       );
     else
       process.stdout.write(
-        `[${finished}/${plan.length}] ${p.game.slug} seed ${p.seed}: score ${fmt(run.score)} after ${run.actions.length} actions (${run.end}${run.refusals ? `, ${run.refusals} refused` : ''}, ${secs} s) → ${p.file}${submitted}\n`,
+        `[${finished}/${plan.length}] ${p.game.slug} seed ${p.seed}${p.attempt > 0 ? ` attempt ${p.attempt}` : ''}: score ${fmt(run.score)} after ${run.actions.length} actions (${run.end}${run.refusals ? `, ${run.refusals} refused` : ''}${sum.fallbacks ? `, ${sum.fallbacks} fallback` : ''}, ${secs} s) → ${p.file}\n`,
       );
-    if (run.stderr)
-      process.stderr.write(`${p.game.slug} seed ${p.seed}: the program said: ${run.stderr.split('\n').slice(-3).join(' | ')}\n`);
+    if (run.stderr) log(`${p.game.slug} seed ${p.seed}: the program said: ${run.stderr.split('\n').slice(-3).join(' | ')}`);
   };
-  // A bounded pool: at most --jobs games (and programs) at once, taken in plan order.
+  // A bounded pool: at most --jobs games (and programs, or conversations) at once, taken in plan order.
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(jobs, Math.max(1, todo.length)) }, async () => {
@@ -245,24 +392,180 @@ export async function agent(argv: readonly string[]): Promise<number> {
   );
   process.removeListener('SIGINT', onSigint);
   const all = plan.flatMap((p) => (results.has(p) ? [results.get(p)!] : []));
+  const stats = model ? modelSummary(model.settings.stats, all, performance.now() - began) : null;
   if (controller.signal.aborted) {
-    process.stderr.write(
-      `interrupted: ${all.length} of ${plan.length} runs are recorded in ${out}; run the same command again to play the other ${plan.length - all.length}${card ? ` (scorecard ${card.id} stays open)` : ''}\n`,
+    if (submitter) await submitter.flush();
+    if (fatal) log(fatal);
+    if (stats && !v.json) log(stats);
+    log(
+      `${fatal ? 'stopped' : 'interrupted'}: ${all.length} of ${plan.length} runs are recorded in ${out}${submitter ? ` and sent to scorecard ${submitter.card.id}, which stays open` : ''}; to go on, run the same command again:\n  ${resumeCommand()}`,
     );
-    return 130;
+    return fatal ? 1 : 130;
   }
   const local = scorecard(all, set, v.seeds);
-  if (v.json) process.stdout.write(`${JSON.stringify({ scorecard: local, ...(card ? { server: card.id } : {}) })}\n`);
-  else process.stdout.write(`\n${formatScorecard(local)}\n`);
-  if (card && v.server && v.name) {
-    const closed = await closeScorecard(v.server, v.name, card.id);
-    if (!closed.ok) {
-      submitFailed = true;
-      process.stderr.write(`${v.server}: could not close scorecard ${card.id}: ${refusalText(closed.body)}\n`);
-    } else if (!v.json) process.stdout.write(`\n${formatReport(closed.body)}\n`);
-    rmSync(join(out, 'scorecard.json'), { force: true });
+  if (v.json) process.stdout.write(`${JSON.stringify({ scorecard: local, ...(submitter ? { server: submitter.card.id } : {}) })}\n`);
+  else process.stdout.write(`\nfrom the records in ${out} (${all.length} runs):\n${formatScorecard(local)}\n`);
+  if (stats && !v.json) process.stdout.write(`${stats}\n`);
+  if (!submitter) return 0;
+  return finishScorecard(submitter, plan, v, shard !== null, sendRecorded);
+}
+
+/** Sends what is still queued, sends again what the server lacks, then closes the scorecard (or says why not). */
+async function finishScorecard(
+  submitter: Submitter,
+  plan: readonly Plan[],
+  v: { json?: boolean; 'close-partial'?: boolean; server?: string },
+  sharded: boolean,
+  sendRecorded: (p: Plan) => void,
+): Promise<number> {
+  const log = (line: string) => process.stderr.write(`${line}\n`);
+  await submitter.flush();
+  const keyOf = (p: Plan) => runKey(p.game.slug, p.seed, p.attempt);
+  let held = await submitter.held();
+  let missing = plan.filter((p) => existsSync(p.file) && !held.keys.has(keyOf(p)));
+  if (missing.length > 0) {
+    log(`scorecard ${submitter.card.id} lacks ${missing.length} run(s) played here: sending them again from their records`);
+    for (const p of missing) sendRecorded(p);
+    await submitter.flush();
+    held = await submitter.held();
+    missing = plan.filter((p) => existsSync(p.file) && !held.keys.has(keyOf(p)));
   }
-  return submitFailed ? 1 : 0;
+  const unplayed = plan.filter((p) => !existsSync(p.file)).length;
+  if (missing.length > 0 && !v['close-partial']) {
+    for (const p of missing.slice(0, 20))
+      log(
+        `  missing: ${p.game.slug} seed ${p.seed}${p.attempt > 0 ? ` attempt ${p.attempt}` : ''}: ${submitter.refused.get(keyOf(p)) ?? 'no answer'}`,
+      );
+    if (missing.length > 20) log(`  ... and ${missing.length - 20} more`);
+    log(
+      `scorecard ${submitter.card.id} stays open: ${missing.length} run(s) played here are not in it (above, with the server's reasons). Run the same command again to send them, or add --close-partial to close it as it is.`,
+    );
+    if (!v.json) process.stdout.write(`\n${formatReport(held.report)}\n`);
+    return 1;
+  }
+  if (sharded && !held.complete && !v['close-partial']) {
+    log(
+      `scorecard ${submitter.card.id} stays open: this shard's runs are in; the other shards' are not all in yet (the last shard to finish closes it)`,
+    );
+    if (!v.json) process.stdout.write(`\n${formatReport(held.report)}\n`);
+    return 0;
+  }
+  if (unplayed > 0 && !v['close-partial']) {
+    log(`scorecard ${submitter.card.id} stays open: ${unplayed} run(s) of the plan were not played`);
+    return 1;
+  }
+  const closed = await submitter.close();
+  if (!closed.ok) {
+    log(`${v.server}: could not close scorecard ${submitter.card.id}: ${String(closed.body.reason)}: ${String(closed.body.message)}`);
+    return 1;
+  }
+  if (!v.json)
+    process.stdout.write(
+      `\non the server (the scorecard holds ${held.keys.size} run${held.keys.size === 1 ? '' : 's'}; its numbers are the table's above when it holds every run recorded here):\n${formatReport(closed.body)}\n`,
+    );
+  return 0;
+}
+
+/** The command line again, quoted for a POSIX shell: what resumes an interrupted run. */
+function resumeCommand(): string {
+  const q = (a: string) => (/^[\w@%+=:,./-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`);
+  return ['hearth', ...process.argv.slice(2)].map(q).join(' ');
+}
+
+/** The model's settings from the flags; a missing key for a hosted API is a usage error naming the variable. */
+function modelSettings(provider: Provider, v: Record<string, string | boolean | undefined>, jobs: number) {
+  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
+  const baseUrl = str('base-url') ?? DEFAULT_BASE_URL[provider];
+  try {
+    const u = new URL(baseUrl);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error();
+  } catch {
+    throw new UsageError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}`);
+  }
+  const key = process.env[KEY_ENV[provider]] || null;
+  if (!key && str('base-url') === undefined)
+    throw new UsageError(`${KEY_ENV[provider]} is not set: the ${provider} API needs a key (a local server at --base-url may not)`);
+  const prompt = promptById(str('prompt') ?? DEFAULT_PROMPT);
+  if (!prompt) throw new UsageError(`--prompt ${str('prompt')}: no such prompt; the prompts are ${PROMPTS.map((p) => p.id).join(', ')}`);
+  const mode = (str('mode') ?? 'text') as AnswerMode;
+  if (mode !== 'text' && mode !== 'tools') throw new UsageError('--mode must be text or tools');
+  const t = str('temperature') ?? '0';
+  const temperature = t === 'none' ? null : Number(t);
+  if (temperature !== null && (!Number.isFinite(temperature) || temperature < 0 || temperature > 2))
+    throw new UsageError('--temperature must be a number from 0 to 2, or none');
+  const price = (k: string) => {
+    const raw = str(k);
+    if (raw === undefined) return null;
+    const n = Number(raw);
+    if (!Number.isFinite(n) || n < 0) throw new UsageError(`--${k} must be dollars per million tokens (a number >= 0)`);
+    return n;
+  };
+  const priceIn = price('price-in');
+  const priceOut = price('price-out');
+  if ((priceIn === null) !== (priceOut === null)) throw new UsageError('--price-in and --price-out go together');
+  const fallback = (str('fallback') ?? 'end') as Fallback;
+  if (fallback !== 'end' && fallback !== 'first-legal') throw new UsageError('--fallback must be end or first-legal');
+  const retries = nonNegative(str('retries'), 'retries', DEFAULT_RETRY.retries);
+  const stats: ModelStats = { calls: 0, apiRetries: 0, input: 0, output: 0 };
+  const settings: ModelSettings = {
+    provider,
+    model: (str('model') as string).slice(provider.length + 1),
+    baseUrl,
+    key,
+    temperature,
+    maxTokens: positive(str('max-tokens'), 'max-tokens', 1024),
+    mode,
+    history: nonNegative(str('history'), 'history', DEFAULT_HISTORY),
+    prompt,
+    priceIn,
+    priceOut,
+    retry: { ...DEFAULT_RETRY, timeoutMs: positive(str('timeout-ms'), 'timeout-ms', DEFAULT_RETRY.timeoutMs), retries },
+    limiter: new Limiter(positive(str('concurrency'), 'concurrency', jobs)),
+    stats,
+    onRetry: (why, ms) => process.stderr.write(`model API: ${why}; retrying in ${(ms / 1000).toFixed(1)} s\n`),
+  };
+  return { settings, maxRetries: nonNegative(str('max-retries'), 'max-retries', 3), fallback };
+}
+
+/** The scorecard's tags: the model, the harness, the prompt id, and in meta the prompt's hash and the settings. */
+function tagsOf(
+  v: Record<string, string | boolean | undefined>,
+  agentText: string,
+  s: ModelSettings | null,
+): { model: string | null; agent: string; prompt: string | null; meta: Record<string, string | number | boolean | null> } {
+  const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : null);
+  if (!s) return { model: str('model'), agent: agentText.slice(0, 100), prompt: str('prompt'), meta: {} };
+  const base = new URL(s.baseUrl);
+  return {
+    model: str('model'),
+    agent: `hearth agent run (${s.mode}, history ${s.history})`.slice(0, 100),
+    prompt: s.prompt.id,
+    meta: {
+      promptHash: promptHash(s.prompt),
+      mode: s.mode,
+      history: s.history,
+      temperature: s.temperature,
+      maxTokens: s.maxTokens,
+      baseUrl: `${base.origin}${base.pathname}`.replace(/\/+$/, ''),
+      priceIn: s.priceIn,
+      priceOut: s.priceOut,
+    },
+  };
+}
+
+/** The run's model figures: calls, HTTP retries, tokens, reply retries and fallbacks, wall time. */
+function modelSummary(stats: ModelStats, runs: readonly RunResult[], ms: number): string {
+  return `model: ${stats.calls} calls, ${stats.apiRetries} HTTP retries, ${stats.input} input and ${stats.output} output tokens; ${runs.reduce((a, r) => a + r.refusals, 0)} refused or unreadable answers; wall time ${(ms / 1000).toFixed(1)} s`;
+}
+
+async function prompts(argv: readonly string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const rows = PROMPTS.map((p) => ({ id: p.id, hash: promptHash(p), title: p.title, examples: p.examples }));
+  if (json) process.stdout.write(`${JSON.stringify({ prompts: rows, default: DEFAULT_PROMPT, history: DEFAULT_HISTORY })}\n`);
+  else
+    for (const r of rows)
+      process.stdout.write(`${r.id}  ${r.hash.slice(0, 19)}…  ${r.title}${r.id === DEFAULT_PROMPT ? ' (default)' : ''}\n`);
+  return 0;
 }
 
 /** A complete record of this plan entry (its end line written), as a result; null when it must be played. */
@@ -272,7 +575,15 @@ function recorded(p: Plan, set: ChallengeSet | null, agent: string, view: string
   if (!parsed.ok || parsed.end === null) return null;
   const h = parsed.header;
   // Another program, view or set made a different run: play it again (the record is replaced).
-  if (h.game !== p.game.slug || h.seed !== p.seed || h.set !== (set?.id ?? null) || h.agent !== agent || h.view !== view) return null;
+  if (
+    h.game !== p.game.slug ||
+    h.seed !== p.seed ||
+    h.set !== (set?.id ?? null) ||
+    h.agent !== agent ||
+    h.view !== view ||
+    (h.attempt ?? 0) !== p.attempt
+  )
+    return null;
   const s = parsed.summary;
   return {
     slug: p.game.slug,
@@ -285,64 +596,6 @@ function recorded(p: Plan, set: ChallengeSet | null, agent: string, view: string
     ms: s.ms,
     usage: s.usage,
   };
-}
-
-/** The scorecard these runs go into: the one an interrupted run of this command opened, else a new one. */
-async function scorecardFor(
-  server: string,
-  name: string,
-  out: string,
-  set: ChallengeSet | null,
-  tags: { model?: string; prompt?: string; agent: string },
-): Promise<{ id: string }> {
-  if (!set) throw new UsageError('--server and --name send runs into a scorecard, which is on a challenge set: use --seeds <set id>');
-  const file = join(out, 'scorecard.json');
-  if (existsSync(file)) {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as { server: string; id: string; challenge: string };
-    if (kept.server === server && kept.challenge === set.id) {
-      const { body } = await callJson(apiUrl(server, `/api/scorecards/${kept.id}`));
-      const open = body.ok === true && (body.scorecard as { closed?: boolean }).closed === false;
-      if (open) return { id: kept.id };
-    }
-  }
-  const opened = await openScorecard(server, name, set.id, {
-    model: tags.model ?? null,
-    agent: tags.agent.slice(0, 100),
-    prompt: tags.prompt ?? null,
-    meta: {},
-  });
-  if (!opened.ok) throw new Error(`${server} did not open a scorecard: ${refusalText(opened.body)}`);
-  const id = (opened.body.scorecard as { id: string }).id;
-  writeFileSync(file, `${JSON.stringify({ server, id, challenge: set.id })}\n`);
-  process.stderr.write(`scorecard ${id} opened on ${server} for ${set.id}\n`);
-  return { id };
-}
-
-/** POST /api/scorecards; a newly claimed name's key is chosen and saved like hearth submit's. */
-export async function openScorecard(server: string, name: string, challenge: string, tags: Record<string, unknown>, key?: string) {
-  const k = claimKey(server, name, key).key;
-  const { status, body } = await callJson(apiUrl(server, '/api/scorecards'), {
-    headers: { authorization: `Bearer ${k}` },
-    body: { challenge, player: name, tags },
-  });
-  if (typeof body.playerKey === 'string') saveKey(server, name, body.playerKey);
-  else dropRefusedKey(server, name, key, body.reason);
-  return { ok: body.ok === true, status, body };
-}
-
-export async function closeScorecard(server: string, name: string, id: string, key?: string) {
-  const k = key ?? loadKey(server, name);
-  const { status, body } = await callJson(apiUrl(server, `/api/scorecards/${encodeURIComponent(id)}/close`), {
-    method: 'POST',
-    headers: k ? { authorization: `Bearer ${k}` } : {},
-  });
-  return { ok: body.ok === true, status, body };
-}
-
-async function scorecardSeeds(server: string, id: string): Promise<Set<string>> {
-  const { body } = await callJson(apiUrl(server, `/api/scorecards/${id}`));
-  const games = (body.games ?? []) as Array<{ game: string; perSeed: Array<{ seed: number; runId: number | null }> }>;
-  return new Set(games.flatMap((g) => g.perSeed.filter((s) => s.runId !== null).map((s) => `${g.game}\n${s.seed}`)));
 }
 
 /** "1..20", "3", "1..5,9,12..14" (at most 100,000 seeds). */
@@ -363,5 +616,11 @@ export function parseSeeds(text: string): number[] {
 function positive(text: string | undefined, name: string, fallback: number): number {
   if (text === undefined) return fallback;
   if (!/^\d+$/.test(text) || Number(text) < 1) throw new UsageError(`--${name} must be a positive integer`);
+  return Number(text);
+}
+
+function nonNegative(text: string | undefined, name: string, fallback: number): number {
+  if (text === undefined) return fallback;
+  if (!/^\d+$/.test(text)) throw new UsageError(`--${name} must be a whole number (0 or more)`);
   return Number(text);
 }

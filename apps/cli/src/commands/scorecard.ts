@@ -1,21 +1,28 @@
-// hearth scorecard open|close|show: a scorecard on a server groups one evaluation's runs on a challenge set under
+// hearth scorecard open|close|show|compare|export: a scorecard on a server groups one evaluation's runs on a challenge set under
 // tags (model, agent version, prompt version, free metadata); docs/benchmark.md. Runs go in with
 // `hearth submit --scorecard ID` or `hearth agent run --server URL --name NAME`.
+
+import { writeFileSync } from 'node:fs';
 import { CURRENT_CHALLENGE } from '@hearth/store/challenges';
-import { formatReport } from '../agent/scorecard.ts';
+import { formatReport, table } from '../agent/scorecard.ts';
 import { parseArgs } from '../args.ts';
 import { UsageError } from '../games.ts';
-import { apiUrl, callJson, refusalText } from '../net/http.ts';
+import { apiUrl, callJson, httpTimeoutMs, refusalText } from '../net/http.ts';
 import { closeScorecard, openScorecard } from './agent.ts';
 import { checkServer } from './submit.ts';
 
-export const SCORECARD_USAGE = `hearth scorecard open --server URL --name NAME [--challenge ID] [--model M] [--agent A] [--prompt P] [--meta k=v ...] [--key KEY] [--json]
+export const SCORECARD_USAGE = `hearth scorecard open --server URL --name NAME [--challenge ID] [--attempts K] [--model M] [--agent A] [--prompt P] [--meta k=v ...] [--key KEY] [--json]
 hearth scorecard close ID --server URL --name NAME [--key KEY] [--json]
 hearth scorecard show ID --server URL [--json]
+hearth scorecard compare A B --server URL [--json]
+hearth scorecard export ID --server URL [--format csv|json] [--out FILE]
 
-  open prints the new scorecard's id (default set: ${CURRENT_CHALLENGE}); send runs into it with
-  hearth submit <record> --scorecard ID, close it when done, show it any time (progress per game with its
-  95% interval, k of N seeds, and every played seed). The player key is the one hearth submit saves.`;
+  open prints the new scorecard's id (default set: ${CURRENT_CHALLENGE}; --attempts K: each seed played K times); send
+  runs into it with hearth agent run ... --scorecard ID (or hearth submit <record> --scorecard ID), close it when
+  done, show it any time (progress per game with its 95% interval, the overall bootstrap interval, k of N seeds,
+  and every played seed). compare: the paired comparison of two scorecards on the same set (per game the mean
+  difference of per-seed progress A - B with its 95% interval, wins/ties/losses over seeds). export: one row per
+  game, seed and attempt (CSV), or the report (JSON). The player key is the one hearth submit saves.`;
 
 export async function scorecardCommand(argv: readonly string[]): Promise<number> {
   const [sub, ...rest] = argv;
@@ -23,7 +30,8 @@ export async function scorecardCommand(argv: readonly string[]): Promise<number>
     process.stdout.write(`${SCORECARD_USAGE}\n`);
     return sub === undefined ? 2 : 0;
   }
-  if (!['open', 'close', 'show'].includes(sub)) throw new UsageError(`unknown scorecard command "${sub}"\n\n${SCORECARD_USAGE}`);
+  if (!['open', 'close', 'show', 'compare', 'export'].includes(sub))
+    throw new UsageError(`unknown scorecard command "${sub}"\n\n${SCORECARD_USAGE}`);
   // --meta may be given more than once: k=v pairs.
   const metas: string[] = [];
   const args = parseArgs(
@@ -44,6 +52,9 @@ export async function scorecardCommand(argv: readonly string[]): Promise<number>
       prompt: 'string',
       key: 'string',
       json: 'boolean',
+      attempts: 'string',
+      format: 'string',
+      out: 'string',
     },
   );
   if ('error' in args) throw new UsageError(args.error);
@@ -65,13 +76,25 @@ export async function scorecardCommand(argv: readonly string[]): Promise<number>
       meta[m.slice(0, eq)] = m.slice(eq + 1);
     }
     const tags = { model: v.model ?? null, agent: v.agent ?? null, prompt: v.prompt ?? null, meta };
-    const r = await openScorecard(v.server, v.name, v.challenge ?? CURRENT_CHALLENGE, tags, v.key);
+    const attempts = v.attempts === undefined ? 1 : Number(v.attempts);
+    if (!Number.isInteger(attempts) || attempts < 1) throw new UsageError('--attempts must be a positive integer');
+    const r = await openScorecard(v.server, v.name, v.challenge ?? CURRENT_CHALLENGE, tags, v.key, attempts);
     if (!r.ok) return refused(r.status, r.body);
     const card = r.body.scorecard as { id: string; challenge: string };
     print(
       r.body,
-      `${card.id}\nopened on ${card.challenge}: send runs with hearth submit <record> --scorecard ${card.id}, then hearth scorecard close ${card.id}`,
+      `${card.id}\nopened on ${card.challenge}: fill it with hearth agent run ... --server ${v.server} --name ${v.name} --scorecard ${card.id} (or hearth submit <record> --scorecard ${card.id}), then hearth scorecard close ${card.id}`,
     );
+    return 0;
+  }
+  if (sub === 'compare') {
+    const [a, b, ...more] = args.positionals;
+    if (!a || !b || more.length > 0) throw new UsageError(`scorecard compare needs two scorecard ids\n\n${SCORECARD_USAGE}`);
+    const { status, body } = await callJson(
+      apiUrl(v.server, `/api/scorecards/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`),
+    );
+    if (body.ok !== true) return refused(status, body);
+    print(body, formatComparison(body));
     return 0;
   }
   const [id, ...extra] = args.positionals;
@@ -83,8 +106,78 @@ export async function scorecardCommand(argv: readonly string[]): Promise<number>
     print(r.body, formatReport(r.body));
     return 0;
   }
+  if (sub === 'export') {
+    const format = v.format ?? 'csv';
+    if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
+    const url = apiUrl(v.server, `/api/scorecards/${encodeURIComponent(id)}?format=${format}`);
+    const res = await fetch(url, { signal: AbortSignal.timeout(httpTimeoutMs()) });
+    const text = await res.text();
+    if (!res.ok) {
+      let body: Record<string, unknown> = { reason: `http_${res.status}`, message: text.slice(0, 200) };
+      try {
+        body = JSON.parse(text) as Record<string, unknown>;
+      } catch {
+        // not JSON: the status says it
+      }
+      return refused(res.status, body);
+    }
+    if (v.out) {
+      writeFileSync(v.out, text);
+      process.stderr.write(`wrote ${v.out}\n`);
+    } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    return 0;
+  }
   const { status, body } = await callJson(apiUrl(v.server, `/api/scorecards/${encodeURIComponent(id)}`));
   if (body.ok !== true) return refused(status, body);
   print(body, formatReport(body));
   return 0;
+}
+
+/** A paired comparison (GET /api/scorecards/compare) as text. */
+export function formatComparison(body: Record<string, unknown>): string {
+  type Side = { id: string; model: string | null; prompt: string | null; player: string; progress: number; complete: boolean };
+  const r = body as {
+    a: Side;
+    b: Side;
+    difference: number;
+    interval: { low: number | null; high: number | null; method: string };
+    wins: number;
+    ties: number;
+    losses: number;
+    games: Array<{
+      game: string;
+      a: number;
+      b: number;
+      difference: number;
+      interval: { low: number | null; high: number | null; method: string };
+      wins: number;
+      ties: number;
+      losses: number;
+      seeds: number;
+    }>;
+  };
+  const name = (s: Side) => `${s.id} (${[s.model, s.prompt].filter(Boolean).join(', ') || s.player})${s.complete ? '' : ' [incomplete]'}`;
+  const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(1)}`;
+  const iv = (i: { low: number | null; high: number | null }) =>
+    i.low === null || i.high === null ? '(no interval)' : `[${signed(i.low)}, ${signed(i.high)}]`;
+  return [
+    `A = ${name(r.a)}`,
+    `B = ${name(r.b)}`,
+    '',
+    table(
+      ['game', 'A', 'B', 'A - B [95% CI]', 'wins/ties/losses (A over B, by seed)'],
+      r.games.map((g) => [
+        g.game,
+        g.a.toFixed(1),
+        g.b.toFixed(1),
+        `${signed(g.difference)} ${iv(g.interval)}`,
+        `${g.wins}/${g.ties}/${g.losses} of ${g.seeds}`,
+      ]),
+      (i) => i >= 1 && i <= 2,
+    ),
+    '',
+    `overall A - B: ${signed(r.difference)} ${iv(r.interval)}; seeds ${r.wins}/${r.ties}/${r.losses}`,
+    `per game: ${r.games[0]?.interval.method ?? ''}`,
+    `overall: ${r.interval.method}`,
+  ].join('\n');
 }

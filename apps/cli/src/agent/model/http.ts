@@ -69,15 +69,13 @@ function apiMessage(text: string): string {
 
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
   });
 
 /**
@@ -99,9 +97,13 @@ export async function postJson(
     if (options.signal?.aborted) throw new ModelApiError(`${url}: interrupted`, null, attempt);
     let status: number | null = null;
     let wait: number | null = null;
+    // One controller per request, its listener on the run's signal removed after (never piling up on it).
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const timer = setTimeout(() => controller.abort(new DOMException('timed out', 'TimeoutError')), policy.timeoutMs);
     try {
-      const timeout = AbortSignal.timeout(policy.timeoutMs);
-      const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
+      const signal = controller.signal;
       const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: payload, signal });
       status = res.status;
       const text = await res.text();
@@ -127,6 +129,9 @@ export async function postJson(
         e.name === 'TimeoutError' || e.name === 'AbortError'
           ? `no answer within ${policy.timeoutMs / 1000} s`
           : `${e.cause?.message ?? e.message}`;
+    } finally {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
     }
     if (attempt >= policy.retries) throw new ModelApiError(`${url} failed ${attempt + 1} times; the last: ${last}`, status, attempt);
     const backoff = Math.min(policy.maxBackoffMs, policy.backoffMs * 2 ** attempt) * (0.5 + random() / 2);
