@@ -47,17 +47,17 @@ def cli() -> Path:
 class Server:
     """A hearth server process; `url` once it listens. stop() ends it (SIGTERM, then SIGKILL)."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, defaults: bool = False) -> None:
         env = {
             **os.environ,
             "PORT": "0",
             "HOST": "127.0.0.1",
             "DATA_DIR": str(data_dir),
-            "RATE_LIMIT_RPS": "0",
-            "RUN_RATE_PER_MINUTE": "0",
             "STATE_SECRET": "python-client-tests-secret-0123456789",
             "SHUTDOWN_DRAIN_MS": "0",
         }
+        if not defaults:  # a default server keeps every limit as `pnpm start` has it
+            env.update({"RATE_LIMIT_RPS": "0", "RUN_RATE_PER_MINUTE": "0"})
         self.proc = subprocess.Popen(["node", str(SERVER)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=env, cwd=str(REPO))
         self.url: Optional[str] = None
         ready = threading.Event()
@@ -108,6 +108,17 @@ def fresh_server(tmp_path: Path) -> Iterator[Server]:
     if not SERVER.is_file():
         pytest.skip(f"{SERVER} is not built")
     s = Server(tmp_path / "data")
+    yield s
+    s.stop()
+
+
+@pytest.fixture()
+def default_server(tmp_path: Path) -> Iterator[Server]:
+    """A server with every limit as `pnpm start` has it (rate limits and the per-player submission rate)."""
+    _need_cli()
+    if not SERVER.is_file():
+        pytest.skip(f"{SERVER} is not built")
+    s = Server(tmp_path / "data", defaults=True)
     yield s
     s.stop()
 

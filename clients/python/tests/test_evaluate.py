@@ -84,7 +84,9 @@ def test_an_interrupted_evaluation_resumes_without_replaying_recorded_runs(cli, 
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=60)
-    assert proc.returncode != 0 and b"KeyboardInterrupt" in err
+    # Stopped cleanly: no traceback, the count, and how to resume.
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err and b"interrupted:" in err and b"Call hearth.evaluate again with the same arguments" in err
     recorded = sorted(p.stem for p in out.glob("*.jsonl"))
     assert 2 <= len(recorded) < 8, recorded
     for p in out.glob("*.jsonl"):
@@ -159,3 +161,79 @@ def test_at_jobs_4_over_two_games_no_prompt_names_another_episodes_game(cli, tmp
             record = [json.loads(l) for l in (tmp_path / "s" / f"{g}-{s}.jsonl").read_text().splitlines()]
             assert len(texts) == len(record) - 2 and texts
     assert {gg for gg, _, _ in seen} == set(games) and card.games
+
+
+def test_a_default_server_takes_a_whole_evaluation_into_one_closed_scorecard(default_server, tmp_path):
+    """No limit raised: 40 runs (two games, every season-2 seed) at jobs=4 reach the scorecard, which is closed."""
+    client = hearth.Client(default_server.url)
+    card = hearth.evaluate(first_legal, ["lantern-volley", "sunloaf"], seeds="season-2", jobs=4, client=client,
+                           out=tmp_path, player="py-default", tags={"model": "scripted", "prompt": "none"}, max_turns=60)
+    report = card.report
+    assert report["scorecard"]["closed"] is True and report["totals"]["runs"] == 40
+    for g in report["games"]:
+        if g["game"] in ("lantern-volley", "sunloaf"):
+            assert g["played"] == 20
+
+
+def test_attempts_compare_and_export(server, tmp_path):
+    client = hearth.Client(server.url)
+    a = hearth.evaluate(first_legal, "lantern-volley", seeds="season-2", jobs=4, client=client, out=tmp_path / "a",
+                        player="py-cmp", tags={"model": "first-legal"}, attempts=2)
+    straight = lambda step: {"type": "SHOOT", "angleDeg": 90}  # noqa: E731
+    b = hearth.evaluate(straight, "lantern-volley", seeds="season-2", jobs=4, client=client, out=tmp_path / "b",
+                        player="py-cmp", tags={"model": "straight-up"})
+    ra, rb = a.report, b.report
+    assert ra["scorecard"]["attempts"] == 2 and len(list((tmp_path / "a").glob("*-a1.jsonl"))) == 20
+    ga = next(g for g in ra["games"] if g["game"] == "lantern-volley")
+    gb = next(g for g in rb["games"] if g["game"] == "lantern-volley")
+    assert all(s["attemptsPlayed"] == 2 for s in ga["perSeed"])
+    assert ga["progress"] == pytest.approx(next(g for g in a.games if g["slug"] == "lantern-volley")["progress"])
+    cmp = client.compare(ra["scorecard"]["id"], rb["scorecard"]["id"])
+    got = next(g for g in cmp["games"] if g["game"] == "lantern-volley")
+    d = [x["progress"] - y["progress"] for x, y in zip(ga["perSeed"], gb["perSeed"])]
+    assert got["difference"] == pytest.approx(sum(d) / len(d))
+    assert (got["wins"], got["ties"], got["losses"]) == (sum(x > 0 for x in d), sum(x == 0 for x in d), sum(x < 0 for x in d))
+    csv_text = client.export(ra["scorecard"]["id"])
+    import csv, io
+
+    rows = [r for r in csv.DictReader(io.StringIO(csv_text)) if r["game"] == "lantern-volley"]
+    assert len(rows) == 40 and {r["attempt"] for r in rows} == {"0", "1"}
+    assert sorted(float(r["score"]) for r in rows) == sorted(a2["score"] for s in ga["perSeed"] for a2 in s["attempts"])
+
+
+OPENAI_STAND_IN = """
+import json, sys, re
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+class H(BaseHTTPRequestHandler):
+    def log_message(self, *a): pass
+    def do_POST(self):
+        body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+        shown = body["messages"][-1]["content"]
+        m = re.search(r"^Legal actions \\(\\d+\\):\\n(\\{.*\\})$", shown, re.M)
+        action = m.group(1) if m else '{"type": "SHOOT", "angleDeg": 90}'
+        out = json.dumps({"choices": [{"message": {"role": "assistant", "content": "Action: " + action}}],
+                          "usage": {"prompt_tokens": len(shown) // 4, "completion_tokens": 5}}).encode()
+        self.send_response(200); self.send_header("content-type", "application/json"); self.send_header("content-length", str(len(out))); self.end_headers(); self.wfile.write(out)
+s = ThreadingHTTPServer(("127.0.0.1", 0), H)
+print(s.server_address[1], flush=True)
+s.serve_forever()
+"""
+
+
+def test_a_model_through_the_harness_uses_the_standard_prompts(server, tmp_path):
+    """evaluate(model="openai:...") runs `hearth agent run --model`: the same prompts, records with transcripts."""
+    stand_in = subprocess.Popen([sys.executable, "-c", OPENAI_STAND_IN], stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(stand_in.stdout.readline())
+        client = hearth.Client(server.url)
+        card = hearth.evaluate(game=["lantern-volley", "sunloaf"], seeds="season-2", model="openai:stand-in", jobs=2, out=tmp_path,
+                               client=client, player="py-model", max_turns=30,
+                               model_options={"base_url": f"http://127.0.0.1:{port}/v1", "prompt": "cot-v1", "max_seeds": 2})
+        assert [g["runs"] for g in card.games] == [2, 2]
+        lines = [json.loads(l) for l in next(tmp_path.glob("sunloaf-*.jsonl")).read_text().splitlines()]
+        assert lines[0]["prompt"] == "cot-v1" and lines[0]["promptHash"].startswith("sha256:")
+        assert "step by step" in lines[1]["transcript"]["sent"][0]["content"]
+        assert card.report["scorecard"]["tags"]["prompt"] == "cot-v1"
+        assert card.report["scorecard"]["tags"]["meta"]["promptHash"] == lines[0]["promptHash"]
+    finally:
+        stand_in.kill()

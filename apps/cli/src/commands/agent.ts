@@ -38,6 +38,7 @@ export { closeScorecard, openScorecard } from '../agent/submitter.ts';
 
 export const AGENT_USAGE = `hearth agent run (--command "<program>" | --model openai:<model>|anthropic:<model>) --seeds <set id>|A..B [options]
 hearth agent prompts [--json]      the standard prompts: id, content hash, what each asks
+hearth agent sets [ID] [--json]    the challenge sets this hearth carries (seeds, baselines, versions, budgets)
 
   An agent is a program or a language model.
   --command: the program reads one JSON response per line on standard input (the first is init's, with the spec)
@@ -117,6 +118,7 @@ export async function agent(argv: readonly string[]): Promise<number> {
     return sub === undefined ? 2 : 0;
   }
   if (sub === 'prompts') return prompts(rest);
+  if (sub === 'sets') return sets(rest);
   if (sub !== 'run') throw new UsageError(`unknown agent command "${sub}"\n\n${AGENT_USAGE}`);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${AGENT_USAGE}\n`);
@@ -565,6 +567,24 @@ async function prompts(argv: readonly string[]): Promise<number> {
   else
     for (const r of rows)
       process.stdout.write(`${r.id}  ${r.hash.slice(0, 19)}…  ${r.title}${r.id === DEFAULT_PROMPT ? ' (default)' : ''}\n`);
+  return 0;
+}
+
+/** The challenge sets as the server's GET /api/challenges gives them ({ sets: [...] }), or one set. */
+async function sets(argv: readonly string[]): Promise<number> {
+  const json = argv.includes('--json');
+  const ids = argv.filter((a) => !a.startsWith('--'));
+  if (ids.length > 1 || argv.some((a) => a.startsWith('--') && a !== '--json')) throw new UsageError('usage: hearth agent sets [ID] [--json]');
+  const chosen = ids[0] === undefined ? CHALLENGE_SETS : CHALLENGE_SETS.filter((s) => s.id === ids[0]);
+  if (chosen.length === 0) throw new UsageError(`no challenge set ${ids[0]}; the sets are ${CHALLENGE_SETS.map((s) => s.id).join(', ')}`);
+  if (json) process.stdout.write(`${JSON.stringify(ids[0] === undefined ? { sets: chosen } : chosen[0])}\n`);
+  else
+    for (const set of chosen)
+      process.stdout.write(
+        `${set.id}  ${set.title}: ${Object.entries(set.games)
+          .map(([slug, g]) => `${slug} ${g.seeds.length} seeds${g.budget ? ` (${g.budget.text})` : ''}`)
+          .join('; ')}\n`,
+      );
   return 0;
 }
 

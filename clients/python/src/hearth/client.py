@@ -46,7 +46,7 @@ class Client:
 
     # -- transport ---------------------------------------------------------------------------------------------
 
-    def _request(self, method: str, path: str, body: Any = None, headers: Optional[Dict[str, str]] = None) -> tuple:
+    def _request(self, method: str, path: str, body: Any = None, headers: Optional[Dict[str, str]] = None, json_body: bool = True) -> tuple:
         """(status, parsed JSON, raw body). Retries 429/503 up to `retries` times, honouring Retry-After (capped at 10 s)."""
         url = self.url + path
         data = None if body is None else json.dumps(body, separators=(",", ":"), allow_nan=False).encode("utf-8")
@@ -76,6 +76,8 @@ class Client:
                     time.sleep(min(10.0, wait if wait is not None else 0.2 * 2**attempt))
                     continue
                 raise Overloaded(url, status, _message(parsed, raw), wait, parsed)
+            if not json_body and status < 400:
+                return status, None, raw
             if parsed is None or (status >= 500 and not isinstance(parsed, dict)):
                 raise ServerError(url, status, "the body is not JSON: " + raw[:200].decode("utf-8", "replace"), raw)
             if status >= 500:
@@ -213,9 +215,12 @@ class Client:
 
     # -- scorecards (docs/benchmark.md) -------------------------------------------------------------------------
 
-    def open_scorecard(self, challenge: str, player: str, *, tags: Optional[Dict[str, Any]] = None, key: Optional[str] = None) -> Dict[str, Any]:
-        """Opens a scorecard on a challenge set (`POST /api/scorecards`): `{ id, challenge, player, kind, tags, url }`.
-        `tags`: model, agent, prompt (1-100 characters each), meta (an object). A first use of the name saves its key."""
+    def open_scorecard(
+        self, challenge: str, player: str, *, tags: Optional[Dict[str, Any]] = None, key: Optional[str] = None, attempts: int = 1
+    ) -> Dict[str, Any]:
+        """Opens a scorecard on a challenge set (`POST /api/scorecards`): `{ id, challenge, player, kind, tags, attempts,
+        url }`. `tags`: model, agent, prompt (1-100 characters each), meta (an object); `attempts`: how many times
+        each seed is played (its progress is their mean). A first use of the name saves its key."""
         from pathlib import Path
 
         keys_file = Path(self._keys_file) if self._keys_file else None
@@ -223,6 +228,8 @@ class Client:
         body: Dict[str, Any] = {"challenge": challenge, "player": player}
         if tags:
             body["tags"] = tags
+        if attempts != 1:
+            body["attempts"] = attempts
         status, answer, _ = self._request("POST", "/api/scorecards", body, {"authorization": f"Bearer {key}"} if key else None)
         answer = self._expect("/api/scorecards", status, answer)
         if answer.get("playerKey"):
@@ -238,12 +245,38 @@ class Client:
         status, answer, _ = self._request("POST", path, {}, {"authorization": f"Bearer {key}"} if key else None)
         return self._expect(path, status, answer)
 
+    def submit_runs(self, scorecard_id: str, player: str, runs: List[Dict[str, Any]], *, key: Optional[str] = None) -> Dict[str, Any]:
+        """Many runs into an open scorecard in one request (`POST /api/scorecards/{id}/runs`): each run `{ game, seed,
+        actions, attempt?, version?, record? | recordGz? }` is replayed and answered in order in `results` (its own
+        `status`, `ok`, and the answer of `POST /api/runs`); resend those answered 429/503 after `retryAfter` s."""
+        from pathlib import Path
+
+        key = key or _keys.load_key(self.url, player, Path(self._keys_file) if self._keys_file else None)
+        path = f"/api/scorecards/{_slug(scorecard_id)}/runs"
+        status, answer, _ = self._request("POST", path, {"player": player, "runs": runs}, {"authorization": f"Bearer {key}"} if key else None)
+        return self._expect(path, status, answer)
+
     def scorecard(self, scorecard_id: str) -> Dict[str, Any]:
-        """The report: per game progress with its interval, the per-seed table, totals (`GET /api/scorecards/{id}`)."""
+        """The report: per game progress with its interval, the overall bootstrap interval, the per-seed table (every
+        attempt), totals, tokens and cost (`GET /api/scorecards/{id}`)."""
         return self._get(f"/api/scorecards/{_slug(scorecard_id)}")
 
+    def export(self, scorecard_id: str, format: str = "csv") -> str:
+        """The scorecard as CSV (one row per game, seed and attempt) or as the JSON report's text."""
+        path = f"/api/scorecards/{_slug(scorecard_id)}?format={urllib.parse.quote(format)}"
+        status, body, raw = self._request("GET", path, json_body=False)
+        if status >= 400:
+            self._expect(path, status, body)
+        return raw.decode("utf-8")
+
+    def compare(self, a: str, b: str) -> Dict[str, Any]:
+        """The paired comparison of two scorecards on the same set (`GET /api/scorecards/compare`): per game the mean
+        difference of per-seed progress A - B with its 95% paired interval and wins/ties/losses over seeds."""
+        return self._get("/api/scorecards/compare", a=a, b=b)
+
     def scorecards(self, challenge: str, *, kind: Optional[str] = None, limit: Optional[int] = None) -> Dict[str, Any]:
-        """The challenge board of closed scorecards (one row per model tag)."""
+        """The models board: one row per model tag and prompt id, its latest closed complete scorecard, with the
+        overall interval, tokens and cost; `incomplete` lists closed scorecards missing runs."""
         return self._get("/api/scorecards", challenge=challenge, kind=kind, limit=limit)
 
     def run(self, run_id: int) -> Dict[str, Any]:

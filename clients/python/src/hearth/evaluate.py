@@ -1,29 +1,39 @@
 """`hearth.evaluate(agent, game, seeds=..., jobs=4)`: an agent over many seeds, the loop of `hearth agent run`,
 with the records and the scorecard docs/benchmark.md defines.
 
-The agent is a function `agent(step) -> action` (or an object with `act(step)`, and optionally `reset(game,
-seed)` called before each game). It may answer `{"action": ..., "usage": {"input": n, "output": n, "cost": x}}`
-to report what the call cost. Each game is played locally (`hearth.local`) or through a server (`client=`).
+Who plays: `agent` is a function `agent(step) -> action` (or an object with `act(step)`, and optionally
+`reset(game, seed)` called before each game), shared by every episode; every `Step` names its `game` and `seed`.
+`agent_factory(game, seed)` (or a class given as `agent`) makes one agent per episode instead, so episodes played
+at once never share a conversation. An agent may answer `{"action": ..., "usage": {"input": n, "output": n,
+"cost": x}}` to report what the call cost. `model="openai:<model>"` (or `"anthropic:<model>"`) plays a language
+model with the harness's own adapters and standard prompts (it runs `hearth agent run --model`: the same prompts,
+retries and records as the CLI). Each game is played locally (`hearth.local`) or through a server (`client=`).
 
-Every finished run is written to `out/`: `<slug>-<seed>.jsonl`, the episode record (a header line, one line per
-action the agent sent with the hash of the view it was shown, the result, the latency and the usage, and an end
-line), and `<slug>-<seed>.json`, `{ slug, seed, actions }` for `hearth verify` and `hearth submit`. A run whose
-episode record has its end line is read back instead of played, so an interrupted evaluation resumes where it
-stopped. With a challenge set, a set's budget (actions, actions per type) stops a run before the action that
-would leave it (end `budget`).
+Every finished run is written to `out/`: `<slug>-<seed>.jsonl` (attempt a > 0: `<slug>-<seed>-a<a>.jsonl`), the
+episode record (a header line, one line per action the agent sent with the hash of the view it was shown, the
+result, the latency and the usage, and an end line), and `<slug>-<seed>.json`, `{ slug, seed, actions }` for
+`hearth verify` and `hearth submit`. A run whose episode record has its end line is read back instead of played,
+so an interrupted evaluation resumes where it stopped (Ctrl-C stops cleanly and says so). With a challenge set, the
+set's budget (actions, actions per type) stops a run before the action that would leave it (end `budget`).
 
 The scorecard has, per game, the columns of `hearth agent run` (runs, median, mean, best, ends) and, over the
 set's seeds, the progress of docs/benchmark.md: per seed 100 x (score - random) / (strong - random) clipped to
-[0, 100], the mean over the set's N seeds (a seed not played counting 0) with its 95% Student-t interval. With
-`client=` and `player=`, the runs are also submitted into a server scorecard (opened with `tags`, closed at the
-end) and `card.report` is the server's report (`GET /api/scorecards/{id}`)."""
+[0, 100] (the mean of its `attempts`), the mean over the set's N seeds (a seed not played counting 0) with its 95%
+Student-t interval. With `client=` and `player=`, the runs go into a server scorecard as they finish (in batches,
+busy answers waited out with Retry-After), missing ones are sent again from their records, and the scorecard is
+closed only when it holds every run played (`close_partial=True` closes it anyway); `card.report` is the server's
+report (`GET /api/scorecards/{id}`)."""
 
 from __future__ import annotations
 
+import base64
+import gzip
 import hashlib
 import json
 import os
 import re
+import subprocess
+import sys
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -37,7 +47,7 @@ from .errors import HearthError
 from .local import LocalGame
 from .types import Step
 
-__all__ = ["evaluate", "Scorecard", "RunRecord", "challenge_set", "ChallengeGame"]
+__all__ = ["evaluate", "Scorecard", "RunRecord", "challenge_set", "ChallengeGame", "AgentFactory"]
 
 INTERVAL_METHOD = (
     "Student's t, 95%: mean +- t(0.975, N - 1) x s / sqrt(N) over the set's N seeds (a seed not played counts 0), clipped to [0, 100]"
@@ -71,6 +81,7 @@ class RunRecord:
     steps: int = 0
     ms: float = 0.0
     usage: Dict[str, Optional[float]] = field(default_factory=dict)
+    attempt: int = 0
 
 
 @dataclass
@@ -114,32 +125,30 @@ def _fmt(x: float) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:.1f}"
 
 
-def _find_repo_file(*parts: str) -> Optional[Path]:
-    """A file of the repository: above the current directory, this package, or the CLI in use ($HEARTH_CLI)."""
-    starts = [Path.cwd(), Path(__file__).resolve().parent]
-    if os.environ.get("HEARTH_CLI"):
-        starts.append(Path(os.environ["HEARTH_CLI"]).resolve().parent)
-    for start in starts:
-        for d in (start, *start.parents):
-            f = d.joinpath(*parts)
-            if f.is_file():
-                return f
-    return None
-
-
 def challenge_set(set_id: str, slug: str, client: Optional[Client] = None) -> ChallengeGame:
-    """A game of a challenge set: from the server (`GET /api/challenges`) with a client, else from the
-    repository's packages/store/challenges/<set>.json. Both formats: season-1's `games[slug] = [seeds]` and the
-    later `games[slug] = { version, budget, seeds }`."""
+    """A game of a challenge set: from the server (`GET /api/challenges`) with a client, else from the CLI in use
+    (`hearth agent sets <set> --json`: the sets this hearth carries). Both formats: season-1's `games[slug] = [seeds]`
+    and the later `games[slug] = { version, budget, seeds }`."""
     if client is not None:
         for s in client.challenges().get("sets", []):
             if s.get("id") == set_id:
                 return _challenge_game(set_id, slug, (s.get("games") or {}).get(slug))
         raise HearthError(f"{client.url} serves no challenge set {set_id!r}")
-    f = _find_repo_file("packages", "store", "challenges", f"{set_id}.json")
-    if f is None:
-        raise HearthError(f"challenge set {set_id!r} not found: pass client=hearth.Client(url) to read it from a server")
-    return _challenge_game(set_id, slug, json.loads(f.read_text("utf-8"))["games"].get(slug))
+    return _challenge_game(set_id, slug, _cli_set(set_id)["games"].get(slug))
+
+
+_sets_cache: Dict[str, Dict[str, Any]] = {}
+
+
+def _cli_set(set_id: str) -> Dict[str, Any]:
+    if set_id not in _sets_cache:
+        from ._pipe import find_cli
+
+        done = subprocess.run(find_cli() + ["agent", "sets", set_id, "--json"], capture_output=True, timeout=60)
+        if done.returncode != 0:
+            raise HearthError(f"challenge set {set_id!r}: {done.stderr.decode('utf-8', 'replace').strip()[:300]}")
+        _sets_cache[set_id] = json.loads(done.stdout)
+    return _sets_cache[set_id]
 
 
 def _challenge_game(set_id: str, slug: str, entry: Any) -> ChallengeGame:
@@ -217,7 +226,7 @@ def _read_episode(path: Path) -> Optional[RunRecord]:
     return RunRecord(
         slug=head["game"], seed=head["seed"], actions=[s["action"] for s in steps if s.get("ok")], score=end["score"],
         turns=end["turns"], game_over=end["end"] == "game_over", end=end["end"], refusals=sum(1 for s in steps if not s.get("ok")),
-        steps=len(steps), ms=sum(s.get("ms", 0) for s in steps), usage=usage,
+        steps=len(steps), ms=sum(s.get("ms", 0) for s in steps), usage=usage, attempt=int(head.get("attempt") or 0),
     )
 
 
@@ -241,6 +250,10 @@ def _episode_agents(agent: Any, agent_factory: Optional[AgentFactory]) -> AgentF
     return lambda _game, _seed: agent
 
 
+def _record_name(slug: str, seed: int, attempt: int) -> str:
+    return f"{slug}-{seed}" + (f"-a{attempt}" if attempt > 0 else "")
+
+
 def evaluate(
     agent: Any = None,
     game: Union[str, Sequence[str], None] = None,
@@ -255,37 +268,61 @@ def evaluate(
     view: Optional[str] = "compact",
     player: Optional[str] = None,
     tags: Optional[Dict[str, Any]] = None,
+    attempts: int = 1,
+    close_partial: bool = False,
     progress: Optional[Callable[[RunRecord], None]] = None,
+    model: Optional[str] = None,
+    model_options: Optional[Dict[str, Any]] = None,
 ) -> Scorecard:
-    """Plays `agent` on every (game, seed), `jobs` games at a time, and returns the scorecard. `seeds` is a
+    """Plays every (game, seed) `attempts` times, `jobs` games at a time, and returns the scorecard. `seeds` is a
     challenge set id ("season-1", "season-2"), "1..20", or a list of seeds. A run ends at game over, at the set's
     budget, after `max_turns` accepted actions, or after `max_refusals` refusals in a row; an exception from the
-    agent stops the evaluation (finished runs stay recorded, and a second call resumes)."""
+    agent stops the evaluation (finished runs stay recorded, and a second call resumes). Ctrl-C stops it cleanly:
+    what finished is recorded (and sent), and the message says how to resume.
+
+    `model="openai:<model>"` or `"anthropic:<model>"` plays a model with the harness (`hearth agent run --model`);
+    `model_options` are its flags without dashes, e.g. `{"base_url": "http://127.0.0.1:8000/v1", "prompt": "cot-v1",
+    "mode": "tools", "history": 4, "price_in": 0.5, "price_out": 1.5}`; keys come from OPENAI_API_KEY /
+    ANTHROPIC_API_KEY as for the CLI."""
     if game is None:
         raise TypeError("evaluate needs game= (a slug or a list of slugs)")
-    make_agent = _episode_agents(agent, agent_factory)
     slugs = [game] if isinstance(game, str) else list(game)
+    if attempts < 1:
+        raise ValueError("attempts must be at least 1")
+    if model is not None:
+        if agent is not None or agent_factory is not None:
+            raise TypeError("give an agent, an agent_factory or a model, not several")
+        return _evaluate_model(model, slugs, seeds, jobs=jobs, client=client, out=out, player=player, attempts=attempts,
+                               close_partial=close_partial, max_turns=max_turns, options=model_options or {})
+    make_agent = _episode_agents(agent, agent_factory)
     explicit = _parse_seeds(seeds)
     set_id = None if explicit is not None else str(seeds)
+    if attempts > 1 and set_id is None:
+        raise ValueError("attempts is for a challenge set (seeds='season-2')")
     sets: Dict[str, ChallengeGame] = {}
-    plan: List[Tuple[str, int]] = []
-    for slug in slugs:
-        if set_id is not None:
-            sets[slug] = challenge_set(set_id, slug, client)
-            plan += [(slug, s["seed"]) for s in sets[slug].seeds]
-        else:
-            plan += [(slug, s) for s in explicit or []]
+    plan: List[Tuple[str, int, int]] = []
+    for attempt in range(attempts):
+        for slug in slugs:
+            if set_id is not None:
+                sets[slug] = sets.get(slug) or challenge_set(set_id, slug, client)
+                plan += [(slug, s["seed"], attempt) for s in sets[slug].seeds]
+            else:
+                plan += [(slug, s, attempt) for s in explicit or []]
     out_dir = Path(out) if out is not None else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     lock = threading.Lock()
     stop = threading.Event()
-    sc = _open_scorecard(client, player, set_id, tags, out_dir) if client is not None and player and set_id else None
     agent_tag = (tags or {}).get("agent") or (tags or {}).get("model")
     versions = {slug: (sets[slug].version if slug in sets and sets[slug].version else _version(slug, client)) for slug in slugs}
+    sender = (
+        _Sender(client, player, set_id, tags, attempts, out_dir) if client is not None and player and set_id else None
+    )
+    if sender is not None and out_dir is not None:
+        sender.resend_recorded([(sl, sd, at, out_dir / f"{_record_name(sl, sd, at)}.jsonl", versions[sl]) for sl, sd, at in plan])
 
-    def play(slug: str, seed: int) -> RunRecord:
-        episode = out_dir / f"{slug}-{seed}.jsonl" if out_dir is not None else None
+    def play(slug: str, seed: int, attempt: int) -> RunRecord:
+        episode = out_dir / f"{_record_name(slug, seed, attempt)}.jsonl" if out_dir is not None else None
         if episode is not None:
             done = _read_episode(episode)
             if done is not None:
@@ -298,7 +335,7 @@ def evaluate(
             with lock:
                 reset_fn(slug, seed)
         g = client.new_game(slug, seed, view=view) if client is not None else LocalGame(slug, seed, view=view)
-        header = {"hearthRecord": 1, "game": slug, "seed": seed}
+        header: Dict[str, Any] = {"hearthRecord": 1, "game": slug, "seed": seed}
         if set_id:
             header["set"] = set_id
         version = versions[slug]
@@ -307,6 +344,8 @@ def evaluate(
         header["view"] = view or "full"
         if agent_tag:
             header["agent"] = agent_tag
+        if attempt > 0:
+            header["attempt"] = attempt
         lines = [header]
         try:
             in_row = refusals = 0
@@ -331,6 +370,8 @@ def evaluate(
                                          "view": _view_hash(shown), "action": action, "ok": result.ok}
                 if not result.ok:
                     entry["reason"] = result.reason
+                if in_row > 0:
+                    entry["retry"] = in_row
                 entry["ms"] = ms
                 ms_total += ms
                 if usage:
@@ -348,38 +389,127 @@ def evaluate(
                         break
             lines.append({"end": end, "score": g.current.score, "turns": len(g.actions)})
             run = RunRecord(slug, seed, list(g.actions), g.current.score, len(g.actions), g.current.game_over, end, refusals,
-                            len(lines) - 2, ms_total, usage_total)
+                            len(lines) - 2, ms_total, usage_total, attempt)
         finally:
             if isinstance(g, LocalGame):
                 g.close()
         text = "".join(json.dumps(l, separators=(",", ":"), ensure_ascii=False) + "\n" for l in lines)
-        if sc is not None:
-            _submit(client, sc, player, run, text, version, agent_tag)
         if episode is not None:
-            _write(out_dir / f"{slug}-{seed}.json", json.dumps({"slug": slug, "seed": seed, "actions": run.actions}) + "\n")
+            _write(out_dir / f"{_record_name(slug, seed, attempt)}.json", json.dumps({"slug": slug, "seed": seed, "actions": run.actions}) + "\n")
             _write(episode, text)  # last: its end line marks the run as done
+        if sender is not None:
+            sender.send(run, text, version)
         if progress:
             progress(run)
         return run
 
     runs: List[RunRecord] = []
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(play, slug, seed) for slug, seed in plan]
-        try:
-            for f in futures:
-                runs.append(f.result())
-        except BaseException:
-            stop.set()  # the others stop at their next action; what finished is recorded
-            for f in futures:
-                f.cancel()
-            raise
-    card = _scorecard(slugs, runs, sets, str(out_dir) if out_dir else None)
-    if sc is not None:
-        client.close_scorecard(sc["id"], player)
-        card.report = client.scorecard(sc["id"])
-        card.scorecard_url = sc.get("url")
-        if out_dir is not None:
+    pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+    futures = [pool.submit(play, slug, seed, attempt) for slug, seed, attempt in plan]
+    try:
+        for f in futures:
+            runs.append(f.result())
+    except KeyboardInterrupt:
+        stop.set()  # the others stop at their next action; what finished is recorded
+        for f in futures:
+            f.cancel()
+        pool.shutdown(wait=True)
+        done = sum(1 for f in futures if f.done() and not f.cancelled() and f.exception() is None)
+        if sender is not None:
+            sender.flush()
+        where = f" in {out_dir}" if out_dir is not None else ""
+        card_note = f"; scorecard {sender.card['id']} stays open" if sender is not None else ""
+        sys.stderr.write(
+            f"interrupted: {done} of {len(plan)} runs are recorded{where}{card_note}. "
+            f"Call hearth.evaluate again with the same arguments to play the other {len(plan) - done}"
+            f" (recorded runs are read back, not replayed).\n"
+        )
+        raise SystemExit(130) from None
+    except BaseException:
+        stop.set()
+        for f in futures:
+            f.cancel()
+        pool.shutdown(wait=True)
+        raise
+    pool.shutdown(wait=True)
+    card = _scorecard(slugs, runs, sets, str(out_dir) if out_dir else None, attempts)
+    if sender is not None:
+        sender.flush()
+        card.report = sender.finish(close_partial)
+        card.scorecard_url = sender.card.get("url")
+        if out_dir is not None and card.report.get("scorecard", {}).get("closed"):
             (out_dir / "scorecard.json").unlink(missing_ok=True)
+    return card
+
+
+def _evaluate_model(
+    model: str,
+    slugs: List[str],
+    seeds: Union[str, int, Iterable[int]],
+    *,
+    jobs: int,
+    client: Optional[Client],
+    out: Union[str, os.PathLike, None],
+    player: Optional[str],
+    attempts: int,
+    close_partial: bool,
+    max_turns: int,
+    options: Dict[str, Any],
+) -> Scorecard:
+    """A model played by the harness (`hearth agent run --model`): the same adapters, prompts and records as the CLI."""
+    from ._pipe import find_cli
+
+    if out is None:
+        raise ValueError("a model evaluation writes its records: give out=")
+    explicit = _parse_seeds(seeds)
+    seeds_text = str(seeds) if explicit is None else ",".join(str(s) for s in explicit)
+    args = ["agent", "run", "--model", model, "--game", ",".join(slugs), "--seeds", seeds_text, "--jobs", str(jobs),
+            "--out", str(out), "--json"]
+    if max_turns != 5000:
+        args += ["--max-turns", str(max_turns)]
+    if attempts > 1:
+        args += ["--attempts", str(attempts)]
+    if client is not None and player:
+        args += ["--server", client.url, "--name", player]
+    if close_partial:
+        args.append("--close-partial")
+    for k, v in options.items():
+        flag = "--" + k.replace("_", "-")
+        if v is True:
+            args.append(flag)
+        elif v is not None and v is not False:
+            args += [flag, str(v)]
+    proc = subprocess.Popen(find_cli() + args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    server_id: Optional[str] = None
+    err: List[str] = []
+    reader = threading.Thread(target=lambda: err.extend(proc.stderr or []), daemon=True)
+    reader.start()
+    try:
+        for line in proc.stdout or []:
+            try:
+                value = json.loads(line)
+            except ValueError:
+                continue
+            if "server" in value:
+                server_id = value["server"]
+        code = proc.wait()
+    except KeyboardInterrupt:
+        proc.send_signal(__import__("signal").SIGINT)
+        proc.wait()
+        reader.join(5)
+        sys.stderr.write("".join(err[-6:]))
+        raise SystemExit(130) from None
+    reader.join(5)
+    if code not in (0,):
+        raise HearthError(f"hearth agent run --model {model} failed ({code}): {''.join(err[-6:]).strip()[:1500]}")
+    out_dir = Path(out)
+    runs = [r for r in (_read_episode(p) for p in sorted(out_dir.glob("*.jsonl"))) if r is not None and r.slug in slugs]
+    set_id = None if explicit is not None else str(seeds)
+    sets = {slug: challenge_set(set_id, slug, client) for slug in slugs} if set_id else {}
+    card = _scorecard(slugs, runs, sets, str(out_dir), attempts)
+    if client is not None and server_id:
+        card.report = client.scorecard(server_id)
+        card.scorecard_url = card.report.get("scorecard", {}).get("url")
     return card
 
 
@@ -392,7 +522,6 @@ def _version(slug: str, client: Optional[Client]) -> Optional[str]:
     if client is not None:
         return client.spec(slug).get("version")
     from ._pipe import find_cli
-    import subprocess
 
     done = subprocess.run(find_cli() + ["spec", slug, "--json"], capture_output=True, timeout=60)
     try:
@@ -407,32 +536,124 @@ def _write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def _open_scorecard(client: Client, player: str, set_id: str, tags: Optional[Dict[str, Any]], out_dir: Optional[Path]) -> Dict[str, Any]:
+#: A batch stays under the server's 1 MiB body limit; runs answered 429/503 are sent again for this long.
+_BATCH_BYTES = 900_000
+_PATIENCE_S = 900.0
+
+
+class _Sender:
+    """The evaluation's scorecard on a server: opened (or resumed from out/scorecard.json), filled with batches of
+    runs (POST /api/scorecards/{id}/runs) on a background thread, busy answers waited out with Retry-After."""
+
+    def __init__(self, client: Client, player: str, set_id: str, tags: Optional[Dict[str, Any]], attempts: int, out_dir: Optional[Path]) -> None:
+        self.client, self.player = client, player
+        self.card = _open_scorecard(client, player, set_id, tags, attempts, out_dir)
+        self.accepted: set = set()
+        self.refused: Dict[Tuple[str, int, int], str] = {}
+        self.queue: List[Dict[str, Any]] = []
+        self.cond = threading.Condition()
+        self.busy = False
+
+    def send(self, run: RunRecord, record: str, version: Optional[str]) -> None:
+        entry: Dict[str, Any] = {"game": run.slug, "seed": run.seed, "attempt": run.attempt, "actions": run.actions,
+                                 "recordGz": base64.b64encode(gzip.compress(record.encode("utf-8"))).decode("ascii")}
+        if version:
+            entry["version"] = version
+        with self.cond:
+            self.queue.append(entry)
+            if not self.busy:
+                self.busy = True
+                threading.Thread(target=self._pump, daemon=True).start()
+
+    def resend_recorded(self, plan: List[Tuple[str, int, int, Path, Optional[str]]]) -> None:
+        """Recorded runs the scorecard does not hold yet (an interrupt between recording and sending) go in now."""
+        held = self.held()
+        for slug, seed, attempt, path, version in plan:
+            run = _read_episode(path)
+            if run is not None and (slug, seed, attempt) not in held:
+                self.send(run, path.read_text("utf-8"), version)
+
+    def _pump(self) -> None:
+        while True:
+            with self.cond:
+                if not self.queue:
+                    self.busy = False
+                    self.cond.notify_all()
+                    return
+                batch, size = [], 0
+                while self.queue and (not batch or size + len(json.dumps(self.queue[0])) < _BATCH_BYTES) and len(batch) < 50:
+                    e = self.queue.pop(0)
+                    size += len(json.dumps(e))
+                    batch.append(e)
+            self._send_batch(batch)
+
+    def _send_batch(self, batch: List[Dict[str, Any]]) -> None:
+        started = time.monotonic()
+        todo = batch
+        while todo:
+            try:
+                answer = self.client.submit_runs(self.card["id"], self.player, todo)
+            except HearthError as err:
+                if time.monotonic() - started > _PATIENCE_S:
+                    for e in todo:
+                        self.refused[(e["game"], e["seed"], e["attempt"])] = str(err)
+                    return
+                time.sleep(5)
+                continue
+            again = []
+            for e, r in zip(todo, answer.get("results", [])):
+                k = (e["game"], e["seed"], e["attempt"])
+                if r.get("ok") is True:
+                    self.accepted.add(k)
+                elif r.get("status") in (429, 503) and time.monotonic() - started < _PATIENCE_S:
+                    again.append(e)
+                else:
+                    self.refused[k] = f"HTTP {r.get('status')}: {r.get('reason')}: {r.get('message')}"
+            todo = again
+            if todo:
+                time.sleep(min(60.0, max(1.0, float(answer.get("retryAfter") or 1))))
+
+    def flush(self) -> None:
+        with self.cond:
+            while self.busy:
+                self.cond.wait()
+
+    def held(self) -> set:
+        report = self.client.scorecard(self.card["id"])
+        return {(g["game"], s["seed"], a["attempt"]) for g in report.get("games", []) for s in g["perSeed"] for a in s.get("attempts", [])}
+
+    def finish(self, close_partial: bool) -> Dict[str, Any]:
+        """Closes the scorecard when it holds every run sent (else raises, naming the missing runs and why)."""
+        missing = {k for k in self.accepted | set(self.refused) if k not in self.held()}
+        if missing and not close_partial:
+            why = "; ".join(f"{g} seed {s}" + (f" attempt {a}" if a else "") + f": {self.refused.get((g, s, a), 'no answer')}" for g, s, a in sorted(missing)[:10])
+            raise HearthError(
+                f"scorecard {self.card['id']} stays open: {len(missing)} run(s) played are not in it ({why}); call evaluate "
+                "again to send them from their records, or pass close_partial=True"
+            )
+        self.client.close_scorecard(self.card["id"], self.player)
+        return self.client.scorecard(self.card["id"])
+
+
+def _open_scorecard(client: Client, player: str, set_id: str, tags: Optional[Dict[str, Any]], attempts: int, out_dir: Optional[Path]) -> Dict[str, Any]:
     """The open scorecard of this evaluation: the one an interrupted run left in out/scorecard.json, or a new one."""
     saved = out_dir / "scorecard.json" if out_dir is not None else None
     if saved is not None and saved.is_file():
         try:
             sc = json.loads(saved.read_text("utf-8"))
             if sc.get("challenge") == set_id and sc.get("player") == player:
-                return sc
-        except ValueError:
+                current = client.scorecard(sc["id"])["scorecard"]
+                if not current.get("closed") and current.get("attempts", 1) == attempts:
+                    return sc
+        except (ValueError, KeyError, HearthError):
             pass
-    sc = client.open_scorecard(set_id, player, tags=tags)
+    sc = client.open_scorecard(set_id, player, tags=tags, attempts=attempts)
     if saved is not None:
         _write(saved, json.dumps(sc) + "\n")
     return sc
 
 
-def _submit(client: Client, sc: Dict[str, Any], player: str, run: RunRecord, record: str, version: Optional[str], agent: Optional[str]) -> None:
-    extra: Dict[str, Any] = {"scorecard": sc["id"], "record": record}
-    if version:
-        extra["version"] = version
-    r = client.submit_run(run.slug, run.seed, run.actions, player, agent=agent, extra=extra)
-    if not r.ok and r.reason != "seed_played":  # a resumed evaluation may resend a run already in the scorecard
-        raise HearthError(f"{client.url}: the scorecard refused {run.slug} seed {run.seed} ({r.reason}): {r.message}")
-
-
-def _scorecard(slugs: List[str], runs: List[RunRecord], sets: Dict[str, ChallengeGame], out: Optional[str]) -> Scorecard:
+def _scorecard(slugs: List[str], runs: List[RunRecord], sets: Dict[str, ChallengeGame], out: Optional[str], attempts: int = 1) -> Scorecard:
     games = []
     notes: Dict[str, str] = {}
     for slug in slugs:
@@ -457,12 +678,21 @@ def _scorecard(slugs: List[str], runs: List[RunRecord], sets: Dict[str, Challeng
         if cg is None:
             notes[slug] = "no progress: these seeds are no challenge set's (use seeds='season-1' or 'season-2')"
         else:
-            by_seed = {r.seed: r for r in rs}
+            by_seed: Dict[int, List[RunRecord]] = {}
+            for r in rs:
+                if r.attempt < attempts:
+                    by_seed.setdefault(r.seed, []).append(r)
             per_seed = []
             for s in cg.seeds:
-                r = by_seed.get(s["seed"])
-                p = progress_of(r.score, s["random"], s["strong"]) if r else {"progress": 0.0, "uncapped": None}
-                per_seed.append({**s, "score": r.score if r else None, **p})
+                played = by_seed.get(s["seed"], [])
+                ps = [progress_of(r.score, s["random"], s["strong"]) for r in played]
+                per_seed.append({
+                    **s,
+                    "score": sum(r.score for r in played) / len(played) if played else None,
+                    "progress": sum(p["progress"] for p in ps) / attempts,
+                    "uncapped": sum(p["uncapped"] for p in ps) / len(ps) if ps else None,
+                    "attemptsPlayed": len(played),
+                })
             iv = mean_interval([p["progress"] for p in per_seed])
             played = sum(1 for p in per_seed if p["score"] is not None)
             g.update(
