@@ -2,10 +2,12 @@
 // Leaving a page that would lose something (a finished run not yet submitted) asks first.
 import { getEngine } from './engine-client.ts';
 import { leaveQuestion } from './leave.ts';
+import { showAgents } from './pages/agents.ts';
 import { showGame } from './pages/game.ts';
 import { showHome } from './pages/home.ts';
 import { showLeaderboard } from './pages/leaderboard.ts';
 import { showRun } from './pages/run.ts';
+import { showScorecard } from './pages/scorecard.ts';
 import { showUnknown } from './pages/unknown.ts';
 import { parseRoute } from './route.ts';
 
@@ -27,6 +29,10 @@ async function route(): Promise<void> {
       release(await showLeaderboard(root, r.slug, getEngine(r.online), r.online === true, r.board));
     } else if (r.page === 'run') {
       release(await showRun(root, r.id, getEngine(r.online), r.online === true));
+    } else if (r.page === 'scorecard') {
+      release(await showScorecard(root, r.id, getEngine(r.online), r.online === true));
+    } else if (r.page === 'agents') {
+      release(await showAgents(root, r.online === true, r.challenge));
     } else if (r.page === 'unknown') {
       release(showUnknown(root, `#/${r.path}`, r.online === true));
     } else {

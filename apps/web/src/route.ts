@@ -29,6 +29,8 @@ export type Route =
   | ({ page: 'game' } & GameRouteFields)
   | { page: 'leaderboard'; slug: string; board?: BoardTab; online?: boolean }
   | { page: 'run'; id: string; online?: boolean }
+  | { page: 'scorecard'; id: string; online?: boolean }
+  | { page: 'agents'; challenge?: string; online?: boolean }
   | { page: 'unknown'; path: string; online?: boolean };
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
@@ -47,6 +49,11 @@ export function parseRoute(hash: string): Route {
     return { page: 'leaderboard', slug: second, ...(board ? { board } : {}), ...online };
   }
   if (parts.length === 2 && first === 'run' && RUN_ID.test(second)) return { page: 'run', id: second, ...online };
+  if (parts.length === 2 && first === 'scorecards' && RUN_ID.test(second)) return { page: 'scorecard', id: second, ...online };
+  if (slug === 'agents') {
+    const challenge = params.get('challenge');
+    return { page: 'agents', ...(challenge && SLUG.test(challenge) ? { challenge } : {}), ...online };
+  }
   if (parts.length !== 1 || !SLUG.test(slug)) return { page: 'unknown', path: slug.slice(0, 200), ...online };
   const rawReplay = params.get('replay');
   const replay = decodeActions(rawReplay);
@@ -74,6 +81,11 @@ export function formatRoute(route: Route): string {
     return `#/leaderboard/${route.slug}${q ? `?${q}` : ''}`;
   }
   if (route.page === 'run') return `#/run/${encodeURIComponent(route.id)}${route.online ? '?online=1' : ''}`;
+  if (route.page === 'scorecard') return `#/scorecards/${encodeURIComponent(route.id)}${route.online ? '?online=1' : ''}`;
+  if (route.page === 'agents') {
+    const q = [route.challenge ? `challenge=${route.challenge}` : '', route.online ? 'online=1' : ''].filter(Boolean).join('&');
+    return `#/agents${q ? `?${q}` : ''}`;
+  }
   const params: string[] = [];
   if (route.seed !== undefined) params.push(`seed=${route.seed}`);
   if (route.replay !== undefined) params.push(`replay=${encodeActions(route.replay)}`);

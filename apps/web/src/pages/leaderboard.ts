@@ -77,7 +77,7 @@ export async function showLeaderboard(
   }
   document.title = `${name} leaderboards — Hearth`;
   const head = `<header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a><h1>${esc(name)}: leaderboards</h1>
-<a href="${esc(formatRoute({ page: 'game', slug, seed: undefined, replay: undefined, online }))}">Play ${esc(name)}</a></header>`;
+<a href="${esc(formatRoute({ page: 'game', slug, seed: undefined, replay: undefined, online }))}">Play ${esc(name)}</a> <a href="${esc(formatRoute({ page: 'agents', online }))}" class="models-link">Models board</a></header>`;
   const [ch, ...firsts] = await Promise.all([challenges([slug]), ...BOARD_TABS.map((b) => fetchBoard(slug, b, undefined))]);
   if (firsts.every((r) => !r.ok && r.absent)) {
     root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="message" data-kind="refusal" data-absent="true">${esc(ABSENT)}</p></main>`;
