@@ -18,4 +18,4 @@ export * from './look-read.ts';
 export { createRegistry, type GameOfSlug, type Registry } from './registry.ts';
 export { type ReplayRecord, type ReplayResult, replay } from './replay.ts';
 export * as v from './validate.ts';
-export { type ActionBody, createWire, type StateSealer, type Wire, type WireOptions } from './wire.ts';
+export { type ActionBody, type ActJson, type BodyReader, createWire, type StateSealer, type Wire, type WireOptions } from './wire.ts';

@@ -10,7 +10,7 @@ import {
   type Refusal,
   type Spec,
 } from './contract.ts';
-import { leanResponse } from './lean.ts';
+import { leanResponse, type ResponseForm } from './lean.ts';
 
 /**
  * Seals plain states for the wire: the state stays readable JSON, with proof of origin attached
@@ -21,7 +21,28 @@ export interface StateSealer {
   readonly trusted?: boolean;
   seal(state: unknown): unknown;
   open(wireState: unknown): Parsed<unknown>;
+  /**
+   * Optional, for speed: the JSON of a response with its `state` sealed, byte for byte
+   * `JSON.stringify({ ...response, state: seal(response.state) })`, written without building the sealed object.
+   */
+  writeJson?(response: object): string;
+  /**
+   * Optional, for speed: a body's JSON text in the form this sealer's own responses make clients send it, its
+   * state authenticated over the bytes as sent. `body` is the rest of the body (the state member null); a body
+   * the sealer bounds and finds too big is `{ ok: false, message }`; null when the text is not in that form or the
+   * seal does not match over its bytes (the wire then reads the body whole and calls open).
+   */
+  openText?(text: string): { ok: true; state: unknown; body: Record<string, unknown> } | { ok: false; message: string } | null;
 }
+
+/** Reads a body's JSON text into a value, or why not (a stable reason and a message for the client). */
+export type BodyReader = (text: string) => { ok: true; value: unknown } | { ok: false; reason: string; message: string };
+
+/** The text-level step: the response's JSON, a refusal (with its JSON), or a body that could not be read. */
+export type ActJson =
+  | { ok: true; json: string }
+  | { ok: false; refusal: Refusal; json: string }
+  | { ok: false; refusal?: undefined; reason: string; message: string };
 
 export interface WireOptions {
   /** For `carry: 'stateToken'` games. Default: PlainTokenCodec (unsealed). */
@@ -54,6 +75,17 @@ export interface Wire {
   act(body: unknown, options?: { recap?: boolean; compact?: boolean; lean?: boolean }): ActResponse;
   /** The engine state inside a wire body, or why it is refused (invalid_state). */
   openState(body: unknown): Parsed<unknown>;
+  /**
+   * init's response on the wire as JSON, without the spec (a server splices in the spec's JSON made once): the
+   * same bytes as JSON.stringify of `init` without `spec`.
+   */
+  initJson(seed: number, options?: { form?: ResponseForm }): string;
+  /**
+   * One step from a body's JSON text to the response's JSON text: every adapter that speaks JSON (the HTTP
+   * server's action route) takes this one path for every game. The sealer's fast path (openText, writeJson) is
+   * taken when it has one; `read` parses a body read whole (default: JSON.parse; the server's bounds the body).
+   */
+  actJson(text: string, options?: { form?: ResponseForm; read?: BodyReader }): ActJson;
 }
 
 export function createWire(game: Game, options: WireOptions = {}): Wire {
@@ -103,7 +135,66 @@ export function createWire(game: Game, options: WireOptions = {}): Wire {
     return response.ok ? encode(response) : response;
   };
 
-  return { game, init: init as Wire['init'], act: act as Wire['act'], openState };
+  // The text-level path. A sealer with writeJson writes the engine's own response with its state sealed as it
+  // serialises; otherwise the response is encoded (sealed, or tokened) and stringified.
+  const sealedWriter = byToken ? undefined : sealer?.writeJson?.bind(sealer);
+  const writeOk = (response: OkResponse | LeanResponse, lean: boolean): string => {
+    if (sealedWriter) return sealedWriter(response);
+    return JSON.stringify(lean ? encodeLean(response as LeanResponse) : encode(response as OkResponse));
+  };
+
+  const initJson = (seed: number, options?: { form?: ResponseForm }): string => {
+    const form = options?.form ?? 'full';
+    const { spec: _, ...response } = game.init(seed);
+    if (form === 'lean') {
+      const lean = leanResponse({ state: response.state }, game.compact(response.state));
+      return sealedWriter ? sealedWriter(lean) : JSON.stringify(encodeLean(lean));
+    }
+    if (form === 'compact') response.view = game.compact(response.state);
+    return sealedWriter ? sealedWriter(response) : JSON.stringify(encode(response as OkResponse));
+  };
+
+  const actJson = (text: string, options?: { form?: ResponseForm; read?: BodyReader }): ActJson => {
+    const form = options?.form ?? 'full';
+    let opened: Parsed<unknown>;
+    let action: unknown;
+    const fast = byToken ? null : (sealer?.openText?.(text) ?? null);
+    if (fast !== null) {
+      if (!fast.ok) return { ok: false, reason: 'invalid_body', message: fast.message };
+      opened = { ok: true, value: fast.state };
+      action = fast.body.action;
+    } else {
+      const body = (options?.read ?? readJson)(text);
+      if (!body.ok) return body;
+      opened = openState(body.value);
+      action = (body.value as ActionBody).action;
+    }
+    if (!opened.ok) {
+      const refusal = invalidState(opened.message);
+      return { ok: false, refusal, json: JSON.stringify(refusal) };
+    }
+    const response =
+      form === 'lean'
+        ? game.act(opened.value, action, { trusted, lean: true })
+        : game.act(opened.value, action, form === 'compact' ? { compact: true, trusted } : { trusted });
+    if (!response.ok) return { ok: false, refusal: response, json: JSON.stringify(response) };
+    return { ok: true, json: writeOk(response, form === 'lean') };
+  };
+
+  return { game, init: init as Wire['init'], act: act as Wire['act'], openState, initJson, actJson };
+}
+
+/** The default BodyReader: JSON.parse, and a JSON object required. */
+function readJson(text: string): ReturnType<BodyReader> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, reason: 'invalid_json', message: `body is not valid JSON: ${(error as Error).message}` };
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    return { ok: false, reason: 'invalid_body', message: 'body must be a JSON object' };
+  return { ok: true, value };
 }
 
 function invalidState(message: string): Refusal {
