@@ -1,14 +1,14 @@
-// What compressing the API's JSON costs and saves (src/compress.ts). Two parts, each alternated in rounds after a
+// What compressing the API's JSON costs and saves (src/http/compress.ts). Two parts, each alternated in rounds after a
 // warm-up, in CPU time:
 // 1. the codec settings on the server's real bodies (the index, every init with its spec, late-game action
 //    responses): CPU per body and bytes, gzip levels 1 and 6, brotli qualities 1 to 5, and each init at the served settings;
-// 2. the action route through the app's own fetch handler (the same middleware as production, no sockets) on
+// 2. the action route through the server's one handler under the in-process adapter (the same middleware as production, no sockets) on
 //    recorded late-game bodies, and what compressing its responses (encodeBody, gzip and br) adds: CPU per request
 //    and the bytes sent, as ratios to the plain request.
 // Run: npx tsx bench/compress.bench.ts (part of pnpm bench). COMPRESS_ROUNDS=N (default 5).
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { registry } from '@hearth/games';
-import { compress, encodeBody } from '../src/compress.ts';
+import { compress, encodeBody } from '../src/http/compress.ts';
 import { createServer } from '../src/server.ts';
 import { recordTraffic } from './traffic.ts';
 
@@ -22,7 +22,7 @@ const server = await createServer({
   webDist: null,
   replay: { threads: 1 },
 });
-const call = (url: string, init?: RequestInit) => server.fetch(new Request(url, init)) as Promise<Response>;
+const call = (url: string, init?: RequestInit) => server.request(url, init);
 const cpuUs = () => {
   const u = process.cpuUsage();
   return u.user + u.system;

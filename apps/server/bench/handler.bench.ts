@@ -1,4 +1,4 @@
-// The action route inside the server, without sockets: the app's own fetch handler (the same middleware as in
+// The action route inside the server, without sockets: the server's one handler under the in-process adapter (the same middleware as in
 // production: request id, metrics, rate limit off, the request log at LOG_LEVEL, default silent here) on the
 // bench's recorded late-game bodies, CPU per request next to GET /hello through the same handler, alternated
 // after a warm-up. Also: GC's share of that CPU, and the bytes of each response form per step (median, max),
@@ -28,7 +28,7 @@ const server = await createServer({
   helloRoute: true,
   replay: { threads: 1 },
 });
-const call = (url: string, init?: RequestInit) => server.fetch(new Request(url, init)) as Promise<Response>;
+const call = (url: string, init?: RequestInit) => server.request(url, init);
 
 let gcMs = 0;
 const gc = new PerformanceObserver((list) => {

@@ -34,7 +34,7 @@ export async function buildServer(outfile = resolve(appDir, 'dist/server.mjs')) 
   const { format: _esm, banner: _require, ...common } = nodeBundle();
   await build({
     ...common,
-    entryPoints: [resolve(appDir, 'src/replay-worker.ts')],
+    entryPoints: [resolve(appDir, 'src/replay/worker.ts')],
     outfile: resolve(dirname(outfile), 'replay-worker.mjs'),
     format: 'esm',
     banner: { js: requireBanner },

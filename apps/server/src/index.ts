@@ -1,7 +1,7 @@
-export { type BodyLimits, checkShape } from './body.ts';
-export { readEnv } from './config.ts';
-export { type ConnectionOptions, DEFAULT_CONNECTIONS, type Listening, listen } from './listen.ts';
-export { createLogger } from './logger.ts';
+export { type BodyLimits, checkShape } from './http/body.ts';
+export { type ConnectionOptions, DEFAULT_CONNECTIONS, type Listening, listen } from './http/listen.ts';
+export { readEnv } from './ops/config.ts';
+export { createLogger } from './ops/logger.ts';
 export {
   createReplayPool,
   DEFAULT_REPLAY_QUEUE,
@@ -11,9 +11,8 @@ export {
   type ReplayJobJson,
   type ReplayOutcome,
   type ReplayPool,
-} from './replay-pool.ts';
-export { type Chooser, sampleFromSchema } from './schema-sample.ts';
-export { createAesCodec, createHmacSealer, deriveKeys, SEAL_FIELD } from './sealing.ts';
+} from './replay/pool.ts';
+export { type Chooser, sampleFromSchema } from './routes/schema-sample.ts';
 export {
   createServer,
   DEFAULT_LIMITS,
@@ -22,3 +21,6 @@ export {
   type HearthServer,
   type ServerOptions,
 } from './server.ts';
+export { createAesCodec } from './state/aes-codec.ts';
+export { createHmacSealer, SEAL_FIELD } from './state/hmac-sealer.ts';
+export { deriveKeys } from './state/keys.ts';

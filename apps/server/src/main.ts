@@ -4,11 +4,11 @@
 import cluster from 'node:cluster';
 import { registry } from '@hearth/games';
 import { ConfigError, DatabaseUnavailableError } from '@hearth/store';
-import { type EnvConfig, readEnv } from './config.ts';
-import { listen } from './listen.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { randomSecret } from './sealing.ts';
+import { listen } from './http/listen.ts';
+import { type EnvConfig, readEnv } from './ops/config.ts';
+import { createLogger, type Logger } from './ops/logger.ts';
 import { createServer } from './server.ts';
+import { randomSecret } from './state/keys.ts';
 
 /** A configuration error, or a database that cannot be reached at start: one sentence on stderr, exit 1, no stack. */
 function refuse(error: unknown): never {

@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { expect, it } from 'vitest';
-import { createAccessLog } from '../src/access-log.ts';
+import { createAccessLog } from '../src/http/access-log.ts';
 
 function capture() {
   const lines: string[] = [];

@@ -1,8 +1,8 @@
 // The sealer's canonical JSON must be the engine's, byte for byte, or seals would not survive a reorder.
 import { canonicalJson, type OkResponse } from '@hearth/engine';
 import { expect, it } from 'vitest';
-import { fastCanonicalJson, inCanonicalOrder } from '../src/canonical-fast.ts';
-import { sampleFromSchema } from '../src/schema-sample.ts';
+import { sampleFromSchema } from '../src/routes/schema-sample.ts';
+import { fastCanonicalJson, inCanonicalOrder } from '../src/state/canonical-fast.ts';
 import { chooser } from './helpers/play.ts';
 import { testRegistry } from './helpers/start.ts';
 

@@ -1,6 +1,6 @@
 import { hash, streamId } from '@hearth/rng';
 import { expect, it } from 'vitest';
-import { dailySeed, dayNumber, utcDate } from '../src/challenge-daily.ts';
+import { dailySeed, dayNumber, utcDate } from '../src/routes/challenge-daily.ts';
 
 it('the daily seed is the documented pure function of the UTC date and the slug', () => {
   expect(dayNumber('1970-01-01')).toBe(0);

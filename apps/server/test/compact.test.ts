@@ -4,8 +4,9 @@ import { createWire, leanOf } from '@hearth/engine';
 import { Stream } from '@hearth/rng';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFromSchema } from '../src/schema-sample.ts';
-import { createHmacSealer, deriveKeys } from '../src/sealing.ts';
+import { sampleFromSchema } from '../src/routes/schema-sample.ts';
+import { createHmacSealer } from '../src/state/hmac-sealer.ts';
+import { deriveKeys } from '../src/state/keys.ts';
 import { getJson, type Started, startServer, TEST_SECRET, testRegistry } from './helpers/start.ts';
 
 const registry = testRegistry();

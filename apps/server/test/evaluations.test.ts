@@ -5,7 +5,7 @@
 import { gzipSync } from 'node:zlib';
 import { CHALLENGE_SETS } from '@hearth/store';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DEFAULT_PER_PLAYER } from '../src/runs-mount.ts';
+import { DEFAULT_PER_PLAYER } from '../src/routes/runs-mount.ts';
 import { playRun } from './helpers/play.ts';
 import { setupRunBackends } from './runs-backends.ts';
 

@@ -12,7 +12,7 @@ import { openStore } from '@hearth/store';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createReplayPool } from '../src/replay-pool.ts';
+import { createReplayPool } from '../src/replay/pool.ts';
 import { buildBundleOutsideRepo, type Instance, startBundle } from './helpers/bundle.ts';
 import { playThroughApi } from './helpers/play.ts';
 import { getJson, postJson, startServer, TEST_SECRET } from './helpers/start.ts';

@@ -5,8 +5,8 @@ import { connect } from 'node:net';
 import { ConfigError, openStore } from '@hearth/store';
 import { type PgCluster, startPostgres } from '@hearth/store/pg-harness';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readEnv } from '../src/config.ts';
-import { clientAddress, parseTrustProxy } from '../src/proxy.ts';
+import { clientAddress, parseTrustProxy } from '../src/http/proxy.ts';
+import { readEnv } from '../src/ops/config.ts';
 import { startServer } from './helpers/start.ts';
 
 const started = await startPostgres();

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { createRateLimiter } from '../src/rate-limit.ts';
+import { createRateLimiter } from '../src/http/rate-limit.ts';
 
 it('allows the burst, then the sustained rate, and says how long to wait', () => {
   let now = 0;

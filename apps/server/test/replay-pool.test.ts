@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type Game, type OkResponse, replay, stateHash } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createReplayPool, PoolBusyError } from '../src/replay-pool.ts';
+import { createReplayPool, PoolBusyError } from '../src/replay/pool.ts';
 
 const packages = resolve(fileURLToPath(import.meta.url), '../../../../packages');
 const goldens = registry.slugs.flatMap((slug) => {

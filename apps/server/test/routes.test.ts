@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PoolBusyError, type ReplayPool } from '../src/replay-pool.ts';
+import { PoolBusyError, type ReplayPool } from '../src/replay/pool.ts';
 import { DEFAULT_LIMITS, DEFAULT_MAX_VERIFY_ACTIONS } from '../src/server.ts';
 import { getJson, postJson, realSlugs, type Started, startServer, testRegistry } from './helpers/start.ts';
 
@@ -427,7 +427,7 @@ describe('rate limiting', () => {
     expect(DEFAULT_RATE_LIMIT.perSecond).toBeGreaterThan(0);
     const server = await createServer({ registry: testRegistry(), secret: 'x'.repeat(16), logLevel: 'silent', webDist: null });
     let allowed = 0;
-    while (allowed < DEFAULT_RATE_LIMIT.burst * 3 && (await server.fetch(new Request('http://local/api/games'))).status === 200) allowed++;
+    while (allowed < DEFAULT_RATE_LIMIT.burst * 3 && (await server.request('http://local/api/games')).status === 200) allowed++;
     expect(allowed).toBeGreaterThanOrEqual(DEFAULT_RATE_LIMIT.burst);
     expect(allowed).toBeLessThan(DEFAULT_RATE_LIMIT.burst * 3);
     await server.dispose();

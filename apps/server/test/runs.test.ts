@@ -2,7 +2,7 @@
 import { replay } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { afterAll, describe, expect, it } from 'vitest';
-import { dailySeed, utcDate } from '../src/challenge-daily.ts';
+import { dailySeed, utcDate } from '../src/routes/challenge-daily.ts';
 import type { ServerOptions } from '../src/server.ts';
 import { startServer } from './helpers/start.ts';
 import { golden, setupRunBackends } from './runs-backends.ts';

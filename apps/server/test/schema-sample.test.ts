@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { sampleFromSchema } from '../src/schema-sample.ts';
+import { sampleFromSchema } from '../src/routes/schema-sample.ts';
 import { chooser } from './helpers/play.ts';
 
 it('samples values inside inclusive and exclusive bounds', () => {

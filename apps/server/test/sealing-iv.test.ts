@@ -1,7 +1,8 @@
 // AES-GCM must never reuse an IV under one key: the codec cuts IVs from a pool of random bytes, so check that
 // tokens across several pool refills carry distinct IVs, and that each still opens to its state.
 import { expect, it } from 'vitest';
-import { createAesCodec, deriveKeys } from '../src/sealing.ts';
+import { createAesCodec } from '../src/state/aes-codec.ts';
+import { deriveKeys } from '../src/state/keys.ts';
 import { TEST_SECRET } from './helpers/start.ts';
 
 it('every token gets its own IV, across pool refills, and opens to its state', () => {

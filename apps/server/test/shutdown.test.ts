@@ -4,7 +4,7 @@ import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { expect, it } from 'vitest';
-import { listen } from '../src/listen.ts';
+import { listen } from '../src/http/listen.ts';
 import { createServer } from '../src/server.ts';
 import { testServerOptions } from './helpers/start.ts';
 

@@ -2,8 +2,10 @@
 // invalid_state) and nothing is stepped. Runs over every served game, real and fixture.
 import { createRegistry, nextBody } from '@hearth/engine';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleFromSchema } from '../src/schema-sample.ts';
-import { createAesCodec, createHmacSealer, deriveKeys } from '../src/sealing.ts';
+import { sampleFromSchema } from '../src/routes/schema-sample.ts';
+import { createAesCodec } from '../src/state/aes-codec.ts';
+import { createHmacSealer } from '../src/state/hmac-sealer.ts';
+import { deriveKeys } from '../src/state/keys.ts';
 import { fixtureModule } from './fixtures/fixture-games.ts';
 import { getJson, postJson, type Started, startServer, testRegistry } from './helpers/start.ts';
 
@@ -172,7 +174,7 @@ describe('the bytes the seal covers', () => {
   });
 
   it('memberSpan finds the last top-level member of that name, escaped keys included', async () => {
-    const { memberSpan } = await import('../src/state-span.ts');
+    const { memberSpan } = await import('../src/state/state-span.ts');
     const text = ' { "action" : {"state":1} , "st\\u0061te": [1,"]}"] , "x":"state","state" :{"a":"}\\"{"} } ';
     const span = memberSpan(text, 'state')!;
     expect(JSON.parse(text.slice(span.start, span.end))).toEqual(JSON.parse(text).state);

@@ -4,7 +4,7 @@
 import type { OkResponse } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createReplayPool } from '../src/replay-pool.ts';
+import { createReplayPool } from '../src/replay/pool.ts';
 import { DEFAULT_MAX_VERIFY_ACTIONS } from '../src/server.ts';
 import { type Started, startServer } from './helpers/start.ts';
 

@@ -1,7 +1,7 @@
 // Everything goes over the wire compressed when the client accepts it. The web app's files: the build writes
 // `<file>.br` and `<file>.gz` beside each file, and the static route sends the best one the browser accepts, with
 // Content-Encoding, Vary, its own validator and the same cache headers as the plain file. The API's JSON (and
-// the docs): compressed as it is sent (src/compress.ts) when 1 KB to 256 KB, else sent as it is; either way the
+// the docs): compressed as it is sent (src/http/compress.ts) when 1 KB to 256 KB, else sent as it is; either way the
 // decompressed bytes are exactly the plain ones.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptedEncodings, COMPRESS_MAX_BYTES, COMPRESS_MIN_BYTES, encodeBody, preferredCoding } from '../src/compress.ts';
+import { acceptedEncodings, COMPRESS_MAX_BYTES, COMPRESS_MIN_BYTES, encodeBody, preferredCoding } from '../src/http/compress.ts';
 import { type Started, startServer } from './helpers/start.ts';
 
 /** A raw request (node's fetch would decompress and hide what was sent). */

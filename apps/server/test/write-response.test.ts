@@ -3,8 +3,9 @@
 // and on edge states.
 import { createWire, type OkResponse } from '@hearth/engine';
 import { expect, it } from 'vitest';
-import { sampleFromSchema } from '../src/schema-sample.ts';
-import { createHmacSealer, deriveKeys, writeResponse } from '../src/sealing.ts';
+import { sampleFromSchema } from '../src/routes/schema-sample.ts';
+import { createHmacSealer } from '../src/state/hmac-sealer.ts';
+import { deriveKeys } from '../src/state/keys.ts';
 import { chooser } from './helpers/play.ts';
 import { TEST_SECRET, testRegistry } from './helpers/start.ts';
 
@@ -22,7 +23,7 @@ it('equals JSON.stringify of the sealed wire response along random games of ever
       const rand = chooser(seed);
       let r: OkResponse = engine.init(seed);
       for (let turn = 0; turn < 40 && !r.gameOver; turn++) {
-        expect(writeResponse(sealer, r)).toBe(JSON.stringify({ ...r, state: sealer.seal(r.state) }));
+        expect(sealer.writeJson(r)).toBe(JSON.stringify({ ...r, state: sealer.seal(r.state) }));
         checked++;
         const legal = r.legalActions;
         const action = legal.length > 0 ? legal[rand.pick(legal.length)] : sampleFromSchema(game.spec.actionGrammar, rand);
@@ -52,7 +53,7 @@ it('equals JSON.stringify on edge states and responses', () => {
       { ok: true, gone: undefined, state, fn: () => 1, legalActions: [{ a: 1 }] },
       { state },
     ]) {
-      expect(writeResponse(sealer, response)).toBe(JSON.stringify({ ...response, state: sealed }));
+      expect(sealer.writeJson(response)).toBe(JSON.stringify({ ...response, state: sealed }));
     }
   }
 });

@@ -4,7 +4,7 @@
 import { canonicalJson } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSeedParam } from '../../server/src/seed.ts';
+import { parseSeedParam } from '../../server/src/routes/seed-param.ts';
 import { SEED_WORDS } from '../src/route.ts';
 import { chromiumMissing } from './browser.ts';
 import { gameOver, responses, score, turns } from './drivers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSeedParam } from '../../server/src/seed.ts';
+import { parseSeedParam } from '../../server/src/routes/seed-param.ts';
 import { decodeActions, encodeActions, formatRoute, parseRoute, parseSeed, readSeed, SEED_WORDS } from '../src/route.ts';
 
 describe('hash routes', () => {

@@ -1,69 +1,36 @@
 import { leanResponseSchema, Reasons, type ResponseForm } from '@hearth/engine';
 import { parseSeedNumber } from '@hearth/rng';
-import type { Hono } from 'hono';
-import { BodyAbortedError, checkContentType, parseJsonBody, readBody } from '../body.ts';
-import { sendJson, sendText } from '../compress.ts';
-import {
-  type AppContext,
-  type AppEnv,
-  fail,
-  rateLimited,
-  replayCost,
-  replayOrRespond,
-  type ServedGame,
-  type ServerContext,
-  unknownGame,
-} from '../context.ts';
-import { actOnBody, SEAL_FIELD, writeResponse } from '../sealing.ts';
-import { parseSeedParam } from '../seed.ts';
-import { memberSpan } from '../state-span.ts';
+import { type Answer, fail, isAnswer, json, jsonText } from '../http/answer.ts';
+import { decodeUtf8, NOT_UTF8, parseJsonText } from '../http/body.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Router } from '../http/router.ts';
+import { SEAL_FIELD } from '../state/hmac-sealer.ts';
+import { memberSpan } from '../state/state-span.ts';
+import { rateLimited, replayCost, replayOrAnswer, type ServedGame, type ServerContext, unknownGame } from './context.ts';
+import { readBytes, readJson } from './read-json.ts';
+import { parseSeedParam } from './seed-param.ts';
 
 export const SERVICE_DESCRIPTION =
   'Turn-based score-attack games behind one stateless JSON API: init a game, then POST { state, action } (or { stateToken, action }) until gameOver.';
 
-/** The /api routes: index, init, action, spec, verify. Game rules stay in the engines; this only carries state. */
-export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-  const route = (pattern: string) => (c: AppContext, next: () => Promise<void>) => {
-    c.set('route', pattern);
-    return next();
+/** The /api/games routes: index, init, action, spec, lean schema, verify. Game rules stay in the engines; this only carries state. */
+export function registerApiRoutes(router: Router, ctx: ServerContext): void {
+  /** Labels the request with its route pattern and the game of :slug; the served game, or null (404). */
+  const served = (x: Exchange, pattern: string): ServedGame | null => {
+    x.route = pattern;
+    const slug = x.param('slug');
+    const found = ctx.games.get(slug);
+    if (found) x.game = slug;
+    return found ?? null;
+  };
+  const withGame = (pattern: string, route: (x: Exchange, served: ServedGame) => Answer | Promise<Answer>) => (x: Exchange) => {
+    const game = served(x, pattern);
+    return game ? route(x, game) : unknownGame(ctx, x.param('slug'));
   };
 
-  /** The served game for :slug, or a 404 response. */
-  const lookup = (c: AppContext): ServedGame | Response => {
-    const slug = c.req.param('slug') ?? '';
-    const served = ctx.games.get(slug);
-    if (!served) return unknownGame(ctx, c, slug);
-    c.set('game', slug);
-    return served;
-  };
-
-  /** Content type and size checks shared by the POST routes; the body's bytes or an error response. */
-  const bodyBytes = async (c: AppContext): Promise<Buffer | Response> => {
-    const typeProblem = checkContentType(c.req.header('content-type'));
-    if (typeProblem) return fail(ctx, c, 415, 'unsupported_media_type', typeProblem);
-    let bytes: Buffer | null;
-    try {
-      bytes = await readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes);
-    } catch (error) {
-      if (error instanceof BodyAbortedError)
-        return fail(ctx, c, 400, 'invalid_body', 'the body ended early (the client closed the connection)');
-      throw error;
-    }
-    if (bytes === null) {
-      // The rest of an oversized body is not read: close the connection rather than drain it.
-      return fail(ctx, c, 413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });
-    }
-    return bytes;
-  };
-
-  /** Writes an Answer (the hot routes' framework-free result) as this route's response, counting its refusal. */
-  const send = (c: AppContext, answer: Answer) => {
-    if (answer.reason !== undefined) ctx.metrics.refusal(c.get('route'), c.get('game'), answer.reason);
-    return sendText(c, answer.json, answer.status, answer.headers ?? JSON_TYPE);
-  };
-
-  app.get('/api/games', route('/api/games'), (c) => {
-    const base = ctx.baseUrl(c);
+  router.get('/api/games', (x) => {
+    x.route = '/api/games';
+    const base = ctx.baseUrl(x);
     const games = [...ctx.games.values()].map(({ game }) => ({
       slug: game.slug,
       name: game.name,
@@ -77,7 +44,7 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
       verifyUrl: `${base}/api/games/${game.slug}/verify`,
       docsUrl: `${base}/docs/api/${game.slug}`,
     }));
-    return sendJson(c, {
+    return json({
       service: 'hearth',
       description: SERVICE_DESCRIPTION,
       howToPlay:
@@ -91,167 +58,110 @@ export function registerApiRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
       games,
     });
   });
+  router.get(
+    '/api/games/:slug/init',
+    withGame('/api/games/:slug/init', (x, game) => initAnswer(x, game)),
+  );
+  router.post(
+    '/api/games/:slug/action',
+    withGame('/api/games/:slug/action', (x, game) => actionAnswer(ctx, x, game)),
+  );
+  router.get(
+    '/api/games/:slug/spec',
+    withGame('/api/games/:slug/spec', (_x, game) => jsonText(game.specJson)),
+  );
+  router.get(
+    '/api/games/:slug/lean-schema',
+    withGame('/api/games/:slug/lean-schema', (_x, game) => json(leanResponseSchema(game.game.spec, { sealField: SEAL_FIELD }))),
+  );
+  router.post(
+    '/api/games/:slug/verify',
+    withGame('/api/games/:slug/verify', (x, game) => verifyAnswer(ctx, x, game)),
+  );
+}
 
-  app.get('/api/games/:slug/init', route('/api/games/:slug/init'), (c) => {
-    const served = lookup(c);
-    if (served instanceof Response) return served;
-    return send(
-      c,
-      initAnswer(served, (name) => c.req.query(name)),
-    );
-  });
+/** GET /api/games/:slug/init: the first response (seed, spec=0|1, view=full|compact|lean), the spec's JSON spliced in. */
+function initAnswer(x: Exchange, served: ServedGame): Answer {
+  const seed = parseSeedParam(x.query('seed'));
+  if (!seed.ok) return fail(400, 'invalid_seed', seed.message);
+  const withSpec = x.query('spec');
+  if (withSpec !== undefined && withSpec !== '0' && withSpec !== '1')
+    return fail(400, 'invalid_query', 'spec must be 0 (leave the spec out) or 1');
+  const view = viewOf(x.query('view'));
+  if (view === null) return fail(400, 'invalid_query', VIEW_PROBLEM);
+  // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
+  const first = served.wire.initJson(seed.seed, { form: view });
+  return jsonText(withSpec === '0' ? first : `${first.slice(0, -1)},"spec":${served.specJson}}`);
+}
 
-  app.post('/api/games/:slug/action', route('/api/games/:slug/action'), async (c) => {
-    const served = lookup(c);
-    if (served instanceof Response) return served;
-    const answer = await actionAnswer(
-      ctx,
-      served,
-      (name) => c.req.query(name),
-      c.req.header('content-type'),
-      () => readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes),
-    );
-    if (answer.reason === Reasons.internalError)
-      ctx.logger.error({ requestId: c.get('requestId'), game: c.get('game'), message: answer.message }, 'engine error');
-    return send(c, answer);
-  });
+/**
+ * POST /api/games/:slug/action: the view parameter, the content type and size checks, then one step through the
+ * game's wire from the body's text to the response's (the sealer's fast path inside it: the seal checked over the
+ * state's bytes as sent, the engine's trusted path, the response written once with its state sealed). view=compact
+ * adds `view` (the engine's CompactView, with the recap of this action); view=lean answers the LeanResponse
+ * (state, score, gameOver, view) without computing the observation or the legal-action list.
+ */
+async function actionAnswer(ctx: ServerContext, x: Exchange, served: ServedGame): Promise<Answer> {
+  const view = viewOf(x.query('view'));
+  if (view === null) return fail(400, 'invalid_query', VIEW_PROBLEM);
+  const bytes = await readBytes(ctx, x);
+  if (isAnswer(bytes)) return bytes;
+  const text = decodeUtf8(bytes);
+  if (text === null) return fail(400, NOT_UTF8.reason, NOT_UTF8.message);
+  const stepped = served.wire.actJson(text, { form: view, read: (body) => parseJsonText(body, ctx.limits) });
+  if (stepped.ok) return jsonText(stepped.json);
+  if (stepped.refusal === undefined) return fail(400, stepped.reason, stepped.message);
+  // A state the server cannot vouch for is a bad request, an engine error a 500, a rule refusal 200.
+  const { reason, message } = stepped.refusal;
+  if (reason === Reasons.internalError) ctx.logger.error({ requestId: x.requestId, game: x.game, message }, 'engine error');
+  const status = reason === Reasons.invalidState ? 400 : reason === Reasons.internalError ? 500 : 200;
+  return { ...jsonText(stepped.json, status), reason };
+}
 
-  app.get('/api/games/:slug/spec', route('/api/games/:slug/spec'), (c) => {
-    const served = lookup(c);
-    if (served instanceof Response) return served;
-    return sendText(c, served.specJson);
-  });
-
-  app.get('/api/games/:slug/lean-schema', route('/api/games/:slug/lean-schema'), (c) => {
-    const served = lookup(c);
-    if (served instanceof Response) return served;
-    return sendJson(c, leanResponseSchema(served.game.spec, { sealField: SEAL_FIELD }));
-  });
-
-  app.post('/api/games/:slug/verify', route('/api/games/:slug/verify'), async (c) => {
-    const served = lookup(c);
-    if (served instanceof Response) return served;
-    const bytes = await bodyBytes(c);
-    if (bytes instanceof Response) return bytes;
-    const parsed = parseJsonBody(bytes, ctx.limits);
-    if (!parsed.ok) return fail(ctx, c, parsed.status, parsed.reason, parsed.message);
-    const body = parsed.value as Record<string, unknown>;
-    const seed = parseSeedNumber(body.seed);
-    if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
-    if (!Array.isArray(body.actions)) return fail(ctx, c, 400, 'invalid_body', 'actions must be an array of actions');
-    if (body.actions.length > ctx.maxVerifyActions) {
-      return fail(ctx, c, 400, 'invalid_body', `actions has ${body.actions.length} items; at most ${ctx.maxVerifyActions} are replayed`);
-    }
-    const wait = ctx.charge(c, replayCost(body.actions.length));
-    if (wait > 0) return rateLimited(ctx, c, wait);
-    // Off the event loop: a long list replays in a worker thread while this process keeps answering.
-    // The list goes to the worker as the JSON text it came in (one string copy, no structured clone of it).
-    const span = memberSpan(parsed.text, 'actions');
-    const job = span
-      ? { slug: served.game.slug, seed: seed.seed, actionsJson: parsed.text.slice(span.start, span.end) }
-      : { slug: served.game.slug, seed: seed.seed, actions: body.actions };
-    const result = await replayOrRespond(ctx, c, job);
-    if (result instanceof Response) return result;
-    if (!result.ok) {
-      ctx.metrics.refusal(c.get('route'), c.get('game'), result.reason);
-      return sendJson(c, {
+/** POST /api/games/:slug/verify: { seed, actions } replayed in a worker thread; the score, turns and state hash. */
+async function verifyAnswer(ctx: ServerContext, x: Exchange, served: ServedGame): Promise<Answer> {
+  const parsed = await readJson(ctx, x);
+  if (isAnswer(parsed)) return parsed;
+  const body = parsed.value;
+  const seed = parseSeedNumber(body.seed);
+  if (!seed.ok) return fail(400, 'invalid_seed', seed.message);
+  if (!Array.isArray(body.actions)) return fail(400, 'invalid_body', 'actions must be an array of actions');
+  if (body.actions.length > ctx.maxVerifyActions) {
+    return fail(400, 'invalid_body', `actions has ${body.actions.length} items; at most ${ctx.maxVerifyActions} are replayed`);
+  }
+  const wait = ctx.charge(x, replayCost(body.actions.length));
+  if (wait > 0) return rateLimited(wait);
+  // Off the event loop: a long list replays in a worker thread while this process keeps answering.
+  // The list goes to the worker as the JSON text it came in (one string copy, no structured clone of it).
+  const span = memberSpan(parsed.text, 'actions');
+  const job = span
+    ? { slug: served.game.slug, seed: seed.seed, actionsJson: parsed.text.slice(span.start, span.end) }
+    : { slug: served.game.slug, seed: seed.seed, actions: body.actions };
+  const result = await replayOrAnswer(ctx, x, job);
+  if (isAnswer(result)) return result;
+  if (!result.ok) {
+    return {
+      ...json({
         ok: false,
         slug: served.game.slug,
         seed: seed.seed,
         index: result.index,
         reason: result.reason,
         message: result.message,
-      });
-    }
-    return sendJson(c, {
-      ok: true,
-      slug: served.game.slug,
-      seed: seed.seed,
-      score: result.score,
-      gameOver: result.gameOver,
-      turns: result.turns,
-      stateHash: result.stateHash,
-      end: result.end,
-    });
-  });
-}
-
-/**
- * A hot route's whole answer, made without a framework: the status, the JSON text, extra headers (with the content
- * type) and the refusal reason to count. The hono routes above and the bare node:http front (hot-routes.ts) both
- * write these, so the two answer byte for byte alike.
- */
-export interface Answer {
-  status: number;
-  json: string;
-  headers?: Record<string, string>;
-  /** The refusal's reason (ok:false), counted by the caller under its route and game. */
-  reason?: string;
-  /** The refusal's message (logged for an engine error). */
-  message?: string;
-}
-
-const JSON_TYPE = { 'content-type': 'application/json' };
-
-/** The uniform error body { ok: false, reason, message } as an Answer (as fail() writes it). */
-export function failAnswer(status: number, reason: string, message: string, headers?: Record<string, string>): Answer {
-  return {
-    status,
-    json: JSON.stringify({ ok: false, reason, message }),
-    headers: headers ? { ...headers, ...JSON_TYPE } : JSON_TYPE,
-    reason,
-    message,
-  };
-}
-
-/** GET /api/games/:slug/init for a served game, given its query parameters. */
-export function initAnswer(served: ServedGame, query: (name: string) => string | undefined): Answer {
-  const seed = parseSeedParam(query('seed'));
-  if (!seed.ok) return failAnswer(400, 'invalid_seed', seed.message);
-  const withSpec = query('spec');
-  if (withSpec !== undefined && withSpec !== '0' && withSpec !== '1')
-    return failAnswer(400, 'invalid_query', 'spec must be 0 (leave the spec out) or 1');
-  const view = viewOf(query('view'));
-  if (view === null) return failAnswer(400, 'invalid_query', VIEW_PROBLEM);
-  // The spec is the same in every init response: splice in its JSON made once instead of serialising it again.
-  // A plain-state game's response comes from the unsealed wire and is sealed as it is serialised.
-  const wire = served.sealer ? served.engineWire : served.wire;
-  const { spec: _, ...first } = wire.init(seed.seed, formOptions(view)) as Record<string, unknown>;
-  const json = served.sealer ? writeResponse(served.sealer, first) : JSON.stringify(first);
-  return { status: 200, json: withSpec === '0' ? json : `${json.slice(0, -1)},"spec":${served.specJson}}` };
-}
-
-/**
- * POST /api/games/:slug/action for a served game: the view parameter, the content type and size checks, then the
- * sealed path (sealing.ts): verify, step on the trusted path, seal and serialise. view=compact adds `view` (the
- * engine's CompactView, with the recap of this action); view=lean answers the LeanResponse (state, score, gameOver,
- * view) without computing the observation or the legal-action list. `read` reads the body up to the limit (null
- * when it is over); it rejects with BodyAbortedError when the client goes away mid-body.
- */
-export async function actionAnswer(
-  ctx: ServerContext,
-  served: ServedGame,
-  query: (name: string) => string | undefined,
-  contentType: string | undefined,
-  read: () => Promise<Buffer | null>,
-): Promise<Answer> {
-  const view = viewOf(query('view'));
-  if (view === null) return failAnswer(400, 'invalid_query', VIEW_PROBLEM);
-  const typeProblem = checkContentType(contentType);
-  if (typeProblem) return failAnswer(415, 'unsupported_media_type', typeProblem);
-  let bytes: Buffer | null;
-  try {
-    bytes = await read();
-  } catch (error) {
-    if (error instanceof BodyAbortedError)
-      return failAnswer(400, 'invalid_body', 'the body ended early (the client closed the connection)');
-    throw error;
+      }),
+      reason: result.reason,
+    };
   }
-  // The rest of an oversized body is not read: close the connection rather than drain it.
-  if (bytes === null) return failAnswer(413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });
-  const outcome = actOnBody(served, bytes, ctx.limits, view);
-  const reason = outcome.refusal?.reason ?? outcome.error;
-  return { status: outcome.status, json: outcome.json, reason, message: outcome.refusal?.message };
+  return json({
+    ok: true,
+    slug: served.game.slug,
+    seed: seed.seed,
+    score: result.score,
+    gameOver: result.gameOver,
+    turns: result.turns,
+    stateHash: result.stateHash,
+    end: result.end,
+  });
 }
 
 const VIEW_PROBLEM =
@@ -261,9 +171,6 @@ function viewOf(view: string | undefined): ResponseForm | null {
   if (view === undefined || view === 'full') return 'full';
   return view === 'compact' || view === 'lean' ? view : null;
 }
-
-/** The wire's options for a response form. */
-const formOptions = (view: ResponseForm) => (view === 'full' ? undefined : view === 'lean' ? { lean: true as const } : { compact: true });
 
 /** Route patterns and the methods each accepts, for 405 answers with an Allow header. */
 export const API_METHODS: Record<string, string> = {

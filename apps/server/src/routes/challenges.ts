@@ -1,15 +1,15 @@
 import { type ChallengeSet, CURRENT_CHALLENGE } from '@hearth/store';
-import type { Hono } from 'hono';
-import { dailySeed, dayNumber, utcDate } from '../challenge-daily.ts';
-import { sendJson } from '../compress.ts';
-import { type AppEnv, fail, type ServerContext, unknownGame } from '../context.ts';
+import { fail, json } from '../http/answer.ts';
+import type { Router } from '../http/router.ts';
+import { dailySeed, dayNumber, utcDate } from './challenge-daily.ts';
+import { type ServerContext, unknownGame } from './context.ts';
 
 export const DAILY_RULE =
   'daily seed = hash(streamId("hearth-daily"), streamId(slug), days since 1970-01-01 UTC) with @hearth/rng (a u32); a run on it submitted that UTC day counts on the daily board';
 
 /** GET /api/challenges and /api/challenges/:slug: today's daily seeds and the fixed sets (versions, budgets, bot baselines). */
 export function registerChallengeRoutes(
-  app: Hono<AppEnv>,
+  router: Router,
   ctx: ServerContext,
   sets: ReadonlyMap<string, ChallengeSet>,
   now: () => number = Date.now,
@@ -46,12 +46,12 @@ export function registerChallengeRoutes(
   });
   const dateOf = (raw: string | undefined) => (raw === undefined ? utcDate(now()) : dayNumber(raw) === null ? null : raw);
 
-  app.get('/api/challenges', async (c) => {
-    c.set('route', '/api/challenges');
-    const date = dateOf(c.req.query('date'));
-    if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
-    const base = ctx.baseUrl(c);
-    return sendJson(c, {
+  router.get('/api/challenges', async (x) => {
+    x.route = '/api/challenges';
+    const date = dateOf(x.query('date'));
+    if (!date) return fail(400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
+    const base = ctx.baseUrl(x);
+    return json({
       ok: true,
       date,
       current: CURRENT_CHALLENGE,
@@ -61,15 +61,15 @@ export function registerChallengeRoutes(
     });
   });
 
-  app.get('/api/challenges/:slug', async (c) => {
-    c.set('route', '/api/challenges/:slug');
-    const slug = c.req.param('slug');
-    if (!ctx.games.has(slug)) return unknownGame(ctx, c, slug);
-    c.set('game', slug);
-    const date = dateOf(c.req.query('date'));
-    if (!date) return fail(ctx, c, 400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
-    const base = ctx.baseUrl(c);
-    return sendJson(c, {
+  router.get('/api/challenges/:slug', async (x) => {
+    x.route = '/api/challenges/:slug';
+    const slug = x.param('slug');
+    if (!ctx.games.has(slug)) return unknownGame(ctx, slug);
+    x.game = slug;
+    const date = dateOf(x.query('date'));
+    if (!date) return fail(400, 'invalid_query', 'date must be a UTC date, YYYY-MM-DD');
+    const base = ctx.baseUrl(x);
+    return json({
       ok: true,
       game: slug,
       current: CURRENT_CHALLENGE,

@@ -1,12 +1,13 @@
 import type { Game } from '@hearth/engine';
-import type { Hono } from 'hono';
-import { COMPRESS_MAX_BYTES, COMPRESS_MIN_BYTES, sendText } from '../compress.ts';
-import type { AppContext, AppEnv, ServerContext } from '../context.ts';
-import { fail } from '../context.ts';
-import { runsDocsHtml, runsDocsText } from '../runs-docs.ts';
-import { sampleFromSchema } from '../schema-sample.ts';
-import { SEAL_FIELD } from '../sealing.ts';
+import { fail, text } from '../http/answer.ts';
+import { COMPRESS_MAX_BYTES, COMPRESS_MIN_BYTES } from '../http/compress.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Router } from '../http/router.ts';
+import { SEAL_FIELD } from '../state/hmac-sealer.ts';
 import { SERVICE_DESCRIPTION } from './api.ts';
+import type { ServerContext } from './context.ts';
+import { runsDocsHtml, runsDocsText } from './runs-docs.ts';
+import { sampleFromSchema } from './schema-sample.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const pre = (s: string) => `<pre>${escapeHtml(s)}</pre>`;
@@ -95,8 +96,8 @@ export function sealText(): string {
   );
 }
 
-function curlExample(ctx: ServerContext, c: AppContext, game: Game): string {
-  const base = ctx.baseUrl(c);
+function curlExample(ctx: ServerContext, x: Exchange, game: Game): string {
+  const base = ctx.baseUrl(x);
   const first = game.init(7);
   const action = exampleAction(game, first.legalActions);
   const next = game.act(first.state, action);
@@ -119,8 +120,8 @@ function curlExample(ctx: ServerContext, c: AppContext, game: Game): string {
   ].join('\n');
 }
 
-function overviewPage(ctx: ServerContext, c: AppContext): string {
-  const base = ctx.baseUrl(c);
+function overviewPage(ctx: ServerContext, x: Exchange): string {
+  const base = ctx.baseUrl(x);
   const games = [...ctx.games.values()]
     .map(
       ({ game }) =>
@@ -161,7 +162,7 @@ ${runsDocsHtml(ctx, base)}`,
   );
 }
 
-function gamePage(ctx: ServerContext, c: AppContext, game: Game): string {
+function gamePage(ctx: ServerContext, x: Exchange, game: Game): string {
   const s = game.spec;
   const decisions = s.decisions.map((d) => `<tr><td>${escapeHtml(d.topic)}</td><td>${escapeHtml(d.decision)}</td></tr>`).join('\n');
   const legend = Object.entries(s.legend)
@@ -176,7 +177,7 @@ function gamePage(ctx: ServerContext, c: AppContext, game: Game): string {
 <h2>Scoring</h2>${paragraphs(s.scoring)}
 <h2>Rules</h2>${paragraphs(s.rules)}
 <h2>Action grammar</h2>${pre(JSON.stringify(s.actionGrammar, null, 2))}
-<h2>Worked example</h2>${pre(curlExample(ctx, c, game))}
+<h2>Worked example</h2>${pre(curlExample(ctx, x, game))}
 <h2>Decisions</h2><p>Points the design document left open, and what this engine does.</p>
 <table><tr><th>topic</th><th>decision</th></tr>${decisions}</table>
 <h2>Observation legend</h2><table>${legend}</table>
@@ -185,8 +186,8 @@ ${s.appendix ? `<h2>Appendix</h2>${pre(JSON.stringify(s.appendix, null, 2))}` : 
   );
 }
 
-function llmsText(ctx: ServerContext, c: AppContext): string {
-  const base = ctx.baseUrl(c);
+function llmsText(ctx: ServerContext, x: Exchange): string {
+  const base = ctx.baseUrl(x);
   const games = [...ctx.games.values()].map(
     ({ game }) =>
       `- [${game.name}](${base}/docs/api/${game.slug}): ${game.spec.description} slug \`${game.slug}\`, carry \`${game.spec.carry}\`, spec: ${base}/api/games/${game.slug}/spec`,
@@ -235,20 +236,20 @@ function llmsText(ctx: ServerContext, c: AppContext): string {
 
 const HTML = 'text/html; charset=UTF-8';
 
-export function registerDocsRoutes(app: Hono<AppEnv>, ctx: ServerContext): void {
-  app.get('/docs/api', (c) => {
-    c.set('route', '/docs/api');
-    return sendText(c, overviewPage(ctx, c), 200, HTML);
+export function registerDocsRoutes(router: Router, ctx: ServerContext): void {
+  router.get('/docs/api', (x) => {
+    x.route = '/docs/api';
+    return text(overviewPage(ctx, x), HTML);
   });
-  app.get('/docs/api/:slug', (c) => {
-    c.set('route', '/docs/api/:slug');
-    const served = ctx.games.get(c.req.param('slug'));
-    if (!served) return fail(ctx, c, 404, 'unknown_game', `no game with slug ${JSON.stringify(c.req.param('slug').slice(0, 64))}`);
-    c.set('game', served.game.slug);
-    return sendText(c, gamePage(ctx, c, served.game), 200, HTML);
+  router.get('/docs/api/:slug', (x) => {
+    x.route = '/docs/api/:slug';
+    const served = ctx.games.get(x.param('slug'));
+    if (!served) return fail(404, 'unknown_game', `no game with slug ${JSON.stringify(x.param('slug').slice(0, 64))}`);
+    x.game = served.game.slug;
+    return text(gamePage(ctx, x, served.game), HTML);
   });
-  app.get('/llms.txt', (c) => {
-    c.set('route', '/llms.txt');
-    return sendText(c, llmsText(ctx, c), 200, 'text/plain; charset=utf-8');
+  router.get('/llms.txt', (x) => {
+    x.route = '/llms.txt';
+    return text(llmsText(ctx, x), 'text/plain; charset=utf-8');
   });
 }

@@ -15,14 +15,14 @@ import {
   type ScorecardEntry,
   type Store,
 } from '@hearth/store';
-import type { Hono } from 'hono';
-import { checkContentType, parseJsonBody, readBody } from '../body.ts';
-import { dailySeed, utcDate } from '../challenge-daily.ts';
-import { sendJson } from '../compress.ts';
-import { type AppContext, type AppEnv, fail, rateLimited, replayOrRespond, type ServerContext, unknownGame } from '../context.ts';
-import type { RateLimiter } from '../rate-limit.ts';
-import { memberSpan } from '../state-span.ts';
-import { attemptSlot, readRecord } from './scorecards.ts';
+import { type Answer, fail, isAnswer, json } from '../http/answer.ts';
+import type { RateLimiter } from '../http/rate-limit.ts';
+import type { Router } from '../http/router.ts';
+import { memberSpan } from '../state/state-span.ts';
+import { dailySeed, utcDate } from './challenge-daily.ts';
+import { rateLimited, replayOrAnswer, type ServerContext, unknownGame } from './context.ts';
+import { readJson } from './read-json.ts';
+import { attemptSlot, readRecord } from './scorecard-input.ts';
 
 export interface RunRouteDeps {
   store: Store;
@@ -42,48 +42,36 @@ const MISS_STATUS = { not_in_set: 400, version_mismatch: 409, over_budget: 400 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]{1,200})$/;
 
-/** A JSON request body within the limits (415, 413 or the parse refusal otherwise), with its text. */
-export async function readJsonRequest(ctx: ServerContext, c: AppContext) {
-  const typeProblem = checkContentType(c.req.header('content-type'));
-  if (typeProblem) return fail(ctx, c, 415, 'unsupported_media_type', typeProblem);
-  const bytes = await readBody(c.env?.incoming, c.req.raw, ctx.limits.maxBytes);
-  if (bytes === null)
-    return fail(ctx, c, 413, 'body_too_large', `body is larger than ${ctx.limits.maxBytes} bytes`, { connection: 'close' });
-  const parsed = parseJsonBody(bytes, ctx.limits);
-  if (!parsed.ok) return fail(ctx, c, parsed.status, parsed.reason, parsed.message);
-  return parsed;
-}
-
 /** POST /api/runs and GET /api/runs/:id: verified runs, replayed off the event loop, stored only when accepted. */
-export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: RunRouteDeps): void {
+export function registerRunRoutes(router: Router, ctx: ServerContext, deps: RunRouteDeps): void {
   const { store } = deps;
   const now = deps.now ?? Date.now;
 
-  app.post('/api/runs', async (c) => {
-    c.set('route', '/api/runs');
-    const parsed = await readJsonRequest(ctx, c);
-    if (parsed instanceof Response) return parsed;
+  router.post('/api/runs', async (x) => {
+    x.route = '/api/runs';
+    const parsed = await readJson(ctx, x);
+    if (isAnswer(parsed)) return parsed;
     const body = parsed.value as Record<string, unknown>;
 
     const slug = typeof body.game === 'string' ? body.game : '';
     const served = ctx.games.get(slug);
-    if (!served) return unknownGame(ctx, c, slug);
-    c.set('game', slug);
+    if (!served) return unknownGame(ctx, slug);
+    x.game = slug;
     const seed = parseSeedNumber(body.seed);
-    if (!seed.ok) return fail(ctx, c, 400, 'invalid_seed', seed.message);
+    if (!seed.ok) return fail(400, 'invalid_seed', seed.message);
     const actions = body.actions;
-    if (!Array.isArray(actions)) return fail(ctx, c, 400, 'invalid_body', 'actions must be an array of actions');
+    if (!Array.isArray(actions)) return fail(400, 'invalid_body', 'actions must be an array of actions');
     if (actions.length > deps.maxRunActions) {
-      return fail(ctx, c, 400, 'too_many_actions', `actions has ${actions.length} items; a run may have at most ${deps.maxRunActions}`);
+      return fail(400, 'too_many_actions', `actions has ${actions.length} items; a run may have at most ${deps.maxRunActions}`);
     }
     const nameProblem = checkName(body.player);
-    if (nameProblem) return fail(ctx, c, 400, 'invalid_player', nameProblem);
+    if (nameProblem) return fail(400, 'invalid_player', nameProblem);
     const player = body.player as string;
     const textProblem = checkFreeText('agent', body.agent, AGENT_MAX) ?? checkFreeText('notes', body.notes, NOTES_MAX);
-    if (textProblem) return fail(ctx, c, 400, 'invalid_body', textProblem);
-    const authorization = c.req.header('authorization');
+    if (textProblem) return fail(400, 'invalid_body', textProblem);
+    const authorization = x.header('authorization');
     const bearer = authorization === undefined ? null : BEARER.exec(authorization);
-    if (authorization !== undefined && !bearer) return fail(ctx, c, 401, 'invalid_key', 'Authorization must be "Bearer <player key>"');
+    if (authorization !== undefined && !bearer) return fail(401, 'invalid_key', 'Authorization must be "Bearer <player key>"');
     const key = bearer?.[1] ?? null;
     const version = served.game.spec.version;
 
@@ -91,8 +79,6 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     if (body.version !== undefined && body.version !== version) {
       const declared = typeof body.version === 'string' ? body.version.slice(0, 32) : JSON.stringify(body.version)?.slice(0, 32);
       return fail(
-        ctx,
-        c,
         409,
         'version_mismatch',
         `this server runs ${slug} rules ${version}; the run declares ${declared}: replay it against ${version} (GET /api/games/${slug}/spec) or leave version out`,
@@ -102,53 +88,40 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     let card: Scorecard | null = null;
     if (body.scorecard !== undefined) {
       if (!isScorecardId(body.scorecard))
-        return fail(ctx, c, 400, 'invalid_body', 'scorecard must be the id POST /api/scorecards returned (sc_...)');
+        return fail(400, 'invalid_body', 'scorecard must be the id POST /api/scorecards returned (sc_...)');
       card = await store.scorecards.get(body.scorecard);
-      if (!card) return fail(ctx, c, 404, 'unknown_scorecard', `no scorecard ${body.scorecard}`);
-      if (card.closed) return fail(ctx, c, 409, 'scorecard_closed', `scorecard ${card.id} is closed; open another for more runs`);
+      if (!card) return fail(404, 'unknown_scorecard', `no scorecard ${body.scorecard}`);
+      if (card.closed) return fail(409, 'scorecard_closed', `scorecard ${card.id} is closed; open another for more runs`);
       if (card.player.toLowerCase() !== player.toLowerCase())
-        return fail(
-          ctx,
-          c,
-          403,
-          'not_your_scorecard',
-          `scorecard ${card.id} belongs to ${card.player}; send runs into it as ${card.player}`,
-        );
+        return fail(403, 'not_your_scorecard', `scorecard ${card.id} belongs to ${card.player}; send runs into it as ${card.player}`);
     }
     const setId = card?.challenge ?? body.challenge;
     if (body.challenge !== undefined && (typeof body.challenge !== 'string' || (card && body.challenge !== card.challenge)))
       return fail(
-        ctx,
-        c,
         400,
         'invalid_body',
         card ? `scorecard ${card.id} is for ${card.challenge}, not ${String(body.challenge)}` : 'challenge must be a set id',
       );
     const set = typeof setId === 'string' ? deps.sets.get(setId) : undefined;
-    if (typeof setId === 'string' && !set) return unknownChallenge(ctx, c, setId, deps.sets);
+    if (typeof setId === 'string' && !set) return unknownChallenge(setId, deps.sets);
     if (set) {
       const miss = challengeMiss(set, { game: slug, seed: seed.seed, version, actions });
-      if (miss) return fail(ctx, c, MISS_STATUS[miss.reason], miss.reason, `${miss.message}; nothing was stored`);
+      if (miss) return fail(MISS_STATUS[miss.reason], miss.reason, `${miss.message}; nothing was stored`);
     }
     let record: ReturnType<typeof parseEpisode> | null = null;
-    const recordText = readRecord(body, c.env?.record);
-    if (recordText !== null && typeof recordText !== 'string')
-      return fail(ctx, c, recordText.status, recordText.reason, recordText.message);
+    const recordText = readRecord(body, x.req.record);
+    if (recordText !== null && typeof recordText !== 'string') return fail(recordText.status, recordText.reason, recordText.message);
     if (recordText !== null) {
       record = parseEpisode(recordText);
-      if (!record.ok) return fail(ctx, c, 400, 'invalid_record', record.message);
+      if (!record.ok) return fail(400, 'invalid_record', record.message);
       if (record.header.game !== slug || record.header.seed !== seed.seed)
         return fail(
-          ctx,
-          c,
           400,
           'invalid_record',
           `the record is of ${record.header.game} seed ${record.header.seed}, not ${slug} seed ${seed.seed}`,
         );
       if (canonicalJson(record.actions) !== canonicalJson(actions))
         return fail(
-          ctx,
-          c,
           400,
           'invalid_record',
           `the record's accepted steps (${record.actions.length}) are not the run's actions (${actions.length})`,
@@ -160,19 +133,19 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     let already: ScorecardEntry | null = null;
     if (card) {
       const slot = await attemptSlot(store, card, slug, seed.seed, body.attempt, actions);
-      if ('status' in slot) return fail(ctx, c, slot.status, slot.reason, slot.message);
+      if ('status' in slot) return fail(slot.status, slot.reason, slot.message);
       attempt = slot.attempt;
       already = slot.already;
     }
 
     // Heavier than a plain request: the client pays for the replay it asks for (one token per 100 actions).
     // A run already in its scorecard costs nothing more: the answer is read back.
-    const wait = already ? 0 : ctx.charge(c, deps.submitCost + Math.floor(actions.length / 100));
-    if (wait > 0) return rateLimited(ctx, c, wait);
+    const wait = already ? 0 : ctx.charge(x, deps.submitCost + Math.floor(actions.length / 100));
+    if (wait > 0) return rateLimited(wait);
 
-    const base = ctx.baseUrl(c);
+    const base = ctx.baseUrl(x);
     const join = async (run: RunRecord, response: Record<string, unknown>, status: 200 | 201, identical: boolean) => {
-      if (!card || !set) return sendJson(c, response, status);
+      if (!card || !set) return json(response, status);
       const own = run.player.toLowerCase() === player.toLowerCase();
       if (!already) {
         const added = await store.scorecards.add({
@@ -190,11 +163,9 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
           now: now(),
         });
         if (added === 'closed')
-          return fail(ctx, c, 409, 'scorecard_closed', `scorecard ${card.id} was closed meanwhile; the run is stored as run ${run.id}`);
+          return fail(409, 'scorecard_closed', `scorecard ${card.id} was closed meanwhile; the run is stored as run ${run.id}`);
         if (added !== 'added')
           return fail(
-            ctx,
-            c,
             409,
             'seed_played',
             `scorecard ${card.id} got ${slug} seed ${seed.seed} attempt ${attempt} meanwhile; the run is run ${run.id}`,
@@ -214,7 +185,7 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
         ...(already ? { already: true } : {}),
         ...((already ? already.identical : identical) ? { identicalTo: { runId: run.id, player: run.player, earlier: true } } : {}),
       };
-      return sendJson(c, { ...response, scorecard: entry }, status);
+      return json({ ...response, scorecard: entry }, status);
     };
 
     const existing = await store.runs.findDuplicate(slug, seed.seed, actions);
@@ -222,8 +193,8 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
       if (card) {
         // Joining a scorecard needs the player's key even for a run that is stored already.
         const check = await store.runs.checkName(player, key);
-        if (check === 'key_required') return keyRequired(c, player);
-        if (check === 'wrong_key') return wrongKey(c, player);
+        if (check === 'key_required') return keyRequired(player);
+        if (check === 'wrong_key') return wrongKey(player);
       }
       return join(
         existing,
@@ -234,23 +205,23 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     }
 
     const check = await store.runs.checkName(player, key);
-    if (check === 'key_required') return keyRequired(c, player);
-    if (check === 'wrong_key') return wrongKey(c, player);
+    if (check === 'key_required') return keyRequired(player);
+    if (check === 'wrong_key') return wrongKey(player);
     // A run into an open scorecard is bounded by the scorecard (each seed at most its attempts), not by the
     // per-player rate made for people submitting by hand: an evaluation goes at the speed of its agent.
     const playerWait = card ? 0 : (deps.perPlayer?.take(player.toLowerCase()) ?? 0);
-    if (playerWait > 0) return limited(c, playerWait, `too many submissions for player ${player}`);
+    if (playerWait > 0) return limited(playerWait, `too many submissions for player ${player}`);
 
     // Off the event loop; a full queue answers 503 busy with Retry-After.
     // The list goes to the worker as the JSON text it came in (one string copy, no structured clone of it).
     const span = memberSpan(parsed.text, 'actions');
     const job = span ? { slug, seed: seed.seed, actionsJson: parsed.text.slice(span.start, span.end) } : { slug, seed: seed.seed, actions };
-    const outcome = await replayOrRespond(ctx, c, job);
-    if (outcome instanceof Response) return outcome;
+    const outcome = await replayOrAnswer(ctx, x, job);
+    if (isAnswer(outcome)) return outcome;
     if (!outcome.ok) {
-      ctx.metrics.refusal(c.get('route'), slug, outcome.reason);
+      ctx.metrics.refusal(x.route, slug, outcome.reason);
       // The same shape as /verify's refusal; nothing is stored.
-      return sendJson(c, { ok: false, slug, seed: seed.seed, index: outcome.index, reason: outcome.reason, message: outcome.message });
+      return json({ ok: false, slug, seed: seed.seed, index: outcome.index, reason: outcome.reason, message: outcome.message });
     }
     const at = now();
     const today = utcDate(at);
@@ -277,7 +248,7 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     });
     if (result.status === 'key_required' || result.status === 'wrong_key') {
       // Claimed by a concurrent submission after the check above.
-      return result.status === 'key_required' ? keyRequired(c, player) : wrongKey(c, player);
+      return result.status === 'key_required' ? keyRequired(player) : wrongKey(player);
     }
     if (result.status === 'duplicate')
       return join(result.run, duplicateAnswer(base, result.run, result.rank, player, deps.sets), 200, true);
@@ -297,29 +268,28 @@ export function registerRunRoutes(app: Hono<AppEnv>, ctx: ServerContext, deps: R
     return join(result.run, response, 201, false);
   });
 
-  app.get('/api/runs/:id', async (c) => {
-    c.set('route', '/api/runs/:id');
-    const raw = c.req.param('id');
+  router.get('/api/runs/:id', async (x) => {
+    x.route = '/api/runs/:id';
+    const raw = x.param('id');
     // Run ids are up to 16 digits (time-ordered, see @hearth/store newRunId).
     const id = /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : 0;
     const run = id > 0 ? await store.runs.get(id) : null;
-    if (!run) return fail(ctx, c, 404, 'not_found', `no run ${JSON.stringify(raw.slice(0, 32))}`);
-    c.set('game', ctx.games.has(run.game) ? run.game : '');
-    return sendJson(c, {
+    if (!run) return fail(404, 'not_found', `no run ${JSON.stringify(raw.slice(0, 32))}`);
+    x.game = ctx.games.has(run.game) ? run.game : '';
+    return json({
       ok: true,
       ...publicRun(run),
-      url: runUrl(ctx.baseUrl(c), run.id),
-      verifyUrl: `${ctx.baseUrl(c)}/api/games/${run.game}/verify`,
+      url: runUrl(ctx.baseUrl(x), run.id),
+      verifyUrl: `${ctx.baseUrl(x)}/api/games/${run.game}/verify`,
     });
   });
 
-  const limited = (c: AppContext, wait: number, what: string) =>
-    fail(ctx, c, 429, 'rate_limited', `${what}; retry in ${wait} s`, { 'retry-after': String(wait) });
-  const keyRequired = (c: AppContext, player: string) =>
-    fail(ctx, c, 401, 'key_required', `the name ${player} is claimed: send its player key as Authorization: Bearer <key>`, {
+  const limited = (wait: number, what: string) => fail(429, 'rate_limited', `${what}; retry in ${wait} s`, { 'retry-after': String(wait) });
+  const keyRequired = (player: string) =>
+    fail(401, 'key_required', `the name ${player} is claimed: send its player key as Authorization: Bearer <key>`, {
       'www-authenticate': 'Bearer',
     });
-  const wrongKey = (c: AppContext, player: string) => fail(ctx, c, 403, 'wrong_key', `that is not the player key of ${player}`);
+  const wrongKey = (player: string) => fail(403, 'wrong_key', `that is not the player key of ${player}`);
 }
 
 export const runUrl = (base: string, id: number): string => `${base}/#/run/${id}`;
@@ -394,10 +364,8 @@ function duplicateAnswer(base: string, run: RunRecord, rank: number, submitter: 
 export const scorecardUrl = (base: string, id: string): string => `${base}/api/scorecards/${id}`;
 
 /** 404 unknown_challenge naming the sets there are. */
-export function unknownChallenge(ctx: ServerContext, c: AppContext, id: string, sets: ReadonlyMap<string, ChallengeSet>) {
+export function unknownChallenge(id: string, sets: ReadonlyMap<string, ChallengeSet>): Answer {
   return fail(
-    ctx,
-    c,
     404,
     'unknown_challenge',
     `no challenge set ${JSON.stringify(id.slice(0, 64))}; the sets are: ${[...sets.keys()].join(', ')}`,

@@ -2,9 +2,9 @@ import { existsSync, type Stats, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Hono } from 'hono';
-import { acceptedEncodings } from '../compress.ts';
-import { type AppEnv, fail, type ServerContext } from '../context.ts';
+import { type Answer, fail } from '../http/answer.ts';
+import { acceptedEncodings } from '../http/compress.ts';
+import type { Router } from '../http/router.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -62,31 +62,32 @@ const statFile = (file: string): Stats | null => {
 };
 
 /** `/` and the web app's static files (hash routing: no other paths are needed). */
-export function registerWebRoutes(app: Hono<AppEnv>, ctx: ServerContext, webDist: string | null): void {
-  app.get('*', async (c) => {
-    c.set('route', 'static');
-    const path = c.req.path;
+export function registerWebRoutes(router: Router, webDist: string | null): void {
+  router.get('*', async (x): Promise<Answer> => {
+    x.route = 'static';
+    const path = x.path;
     if (!webDist) {
-      if (path === '/' || path === '/index.html') return c.html(FALLBACK);
-      return fail(ctx, c, 404, 'not_found', `no route ${c.req.method} ${path.slice(0, 200)}; see /docs/api`);
+      if (path === '/' || path === '/index.html')
+        return { status: 200, headers: { 'content-type': 'text/html; charset=UTF-8' }, body: FALLBACK };
+      return fail(404, 'not_found', `no route ${x.method} ${path.slice(0, 200)}; see /docs/api`);
     }
     let rel: string;
     try {
       rel = decodeURIComponent(path);
     } catch {
-      return fail(ctx, c, 400, 'invalid_path', 'the path is not valid percent-encoding');
+      return fail(400, 'invalid_path', 'the path is not valid percent-encoding');
     }
     if (rel.endsWith('/')) rel += 'index.html';
     const file = resolve(webDist, `.${rel}`);
     // Only files inside the dist folder, never a path that climbs out of it.
     if (rel.includes('\0') || (file !== webDist && !file.startsWith(webDist + sep))) {
-      return fail(ctx, c, 404, 'not_found', `no file ${path.slice(0, 200)}`);
+      return fail(404, 'not_found', `no file ${path.slice(0, 200)}`);
     }
     const stat = statFile(file);
-    if (!stat) return fail(ctx, c, 404, 'not_found', `no route or file ${path.slice(0, 200)}; see /docs/api`);
+    if (!stat) return fail(404, 'not_found', `no route or file ${path.slice(0, 200)}; see /docs/api`);
     // The build's precompressed sibling when the browser takes it (brotli, else gzip); every representation
     // has its own validator, and caches keep them apart by Accept-Encoding.
-    const accepted = acceptedEncodings(c.req.header('accept-encoding'));
+    const accepted = acceptedEncodings(x.header('accept-encoding'));
     let body = file;
     let sent = stat;
     let coding: string | undefined;
@@ -102,16 +103,18 @@ export function registerWebRoutes(app: Hono<AppEnv>, ctx: ServerContext, webDist
     // Validators from size and modification time (as nginx makes them): no hashing per request.
     const etag = `"${sent.size.toString(16)}-${Math.floor(sent.mtimeMs).toString(16)}${coding ? `-${coding}` : ''}"`;
     const modified = new Date(Math.floor(stat.mtimeMs / 1000) * 1000);
-    c.header('etag', etag);
-    c.header('last-modified', modified.toUTCString());
-    c.header('content-type', TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream');
-    if (statFile(`${file}.gz`) || statFile(`${file}.br`)) c.header('vary', 'Accept-Encoding');
-    if (coding) c.header('content-encoding', coding);
+    const headers: Record<string, string> = {
+      etag,
+      'last-modified': modified.toUTCString(),
+      'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    };
+    if (statFile(`${file}.gz`) || statFile(`${file}.br`)) headers.vary = 'Accept-Encoding';
+    if (coding) headers['content-encoding'] = coding;
     // esbuild names the web app's files under /assets/ by content hash: they never change. Everything else
     // (index.html) must be revalidated, which the validators make a 304 when nothing changed.
-    c.header('cache-control', rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-    if (notModified(c.req.header('if-none-match'), c.req.header('if-modified-since'), etag, modified)) return c.body(null, 304);
-    return c.body(await readFile(body));
+    headers['cache-control'] = rel.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
+    if (notModified(x.header('if-none-match'), x.header('if-modified-since'), etag, modified)) return { status: 304, headers, body: null };
+    return { status: 200, headers, body: await readFile(body) };
   });
 }
 

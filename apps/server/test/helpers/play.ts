@@ -1,7 +1,7 @@
 import { type Game, nextBody, type OkResponse } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { hash } from '@hearth/rng';
-import { sampleFromSchema } from '../../src/schema-sample.ts';
+import { sampleFromSchema } from '../../src/routes/schema-sample.ts';
 
 /** A deterministic chooser for random play, from the project's counter-based RNG. */
 export function chooser(seed: number) {

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import type { Registry } from '@hearth/engine';
 import { registry as realRegistry } from '@hearth/games';
-import { listen } from '../../src/listen.ts';
-import { createReplayPool, type ReplayPool } from '../../src/replay-pool.ts';
+import { listen } from '../../src/http/listen.ts';
+import { createReplayPool, type ReplayPool } from '../../src/replay/pool.ts';
 import { createServer, type HearthServer, type ServerOptions } from '../../src/server.ts';
 import { registry as fixtureRegistry } from '../fixtures/test-registry.ts';
 

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
-import { getRequestListener, serve } from '@hono/node-server';
-import type { HearthServer } from './server.ts';
+import type { HearthServer } from '../server.ts';
+import { mountNode } from './node.ts';
 
 export interface ConnectionOptions {
   /** Open connections at most (MAX_CONNECTIONS); a connection over it is closed at once. */
@@ -54,11 +54,7 @@ export interface Listening {
   close(overrides?: number | Partial<Pick<ConnectionOptions, 'drainMs' | 'shutdownTimeoutMs'>>): Promise<void>;
 }
 
-/**
- * Listens on `port` (0 for an ephemeral port) and `host`. The hot routes (hot-routes.ts) are answered on bare
- * node:http in front of the hono app; `hotRoutes: false` sends every request through hono (the bench's comparison,
- * and the test that both answer alike).
- */
+/** Listens on `port` (0 for an ephemeral port) and `host`, node:http mounting the server's handler directly. */
 export function listen(
   server: HearthServer,
   options: {
@@ -66,18 +62,13 @@ export function listen(
     host?: string;
     connections?: Partial<ConnectionOptions>;
     admin?: { port: number; host?: string } | null;
-    hotRoutes?: boolean;
   },
 ): Promise<Listening> {
   const limits = { ...DEFAULT_CONNECTIONS, ...options.connections };
   return new Promise((resolve, reject) => {
     let admin: Listening['admin'] = null;
-    const app = getRequestListener(server.fetch, { hostname: options.host });
-    const hot = options.hotRoutes === false ? null : server.hot;
     // The header and request timeouts are enforced by a sweep; check every second, not every 30 s.
-    const httpServer = createServer({ connectionsCheckingInterval: 1000 }, (req, res) => {
-      if (hot === null || !hot(req, res)) app(req, res);
-    });
+    const httpServer = createServer({ connectionsCheckingInterval: 1000 }, mountNode(server.handler, { hostname: options.host }));
     httpServer.listen(options.port, options.host);
     httpServer.keepAliveTimeout = limits.keepAliveTimeoutMs;
     httpServer.headersTimeout = limits.headersTimeoutMs;
@@ -152,15 +143,13 @@ export function listen(
   });
 }
 
-/** The operators' listener: the same app, every request marked as an operator's (health.ts isOperator). */
+/** The operators' listener: the same handler, every request marked as an operator's (health.ts isOperator). */
 function listenAdmin(server: HearthServer, at: { port: number; host?: string }): Promise<{ port: number; httpServer: Server }> {
   return new Promise((resolve, reject) => {
-    const httpServer = serve({
-      fetch: (request: Request, env: Record<string, unknown>) => server.fetch(request, { ...env, admin: true }),
-      port: at.port,
-      hostname: at.host ?? '127.0.0.1',
-    }) as Server;
+    const hostname = at.host ?? '127.0.0.1';
+    const httpServer = createServer(mountNode(server.handler, { hostname, admin: true }));
     httpServer.once('error', reject);
     httpServer.once('listening', () => resolve({ port: (httpServer.address() as AddressInfo).port, httpServer }));
+    httpServer.listen(at.port, hostname);
   });
 }

@@ -1,7 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { StoreHealth } from '@hearth/store';
-import type { Hono } from 'hono';
-import { type AppContext, type AppEnv, fail, type ServerContext } from './context.ts';
+import { type Answer, fail, json } from '../http/answer.ts';
+import type { Exchange } from '../http/exchange.ts';
+import type { Router } from '../http/router.ts';
+import type { ServerContext } from '../routes/context.ts';
 
 /**
  * Liveness, readiness and health, and who may see the operator's views (/metrics, detailed health).
@@ -26,7 +28,7 @@ export interface HealthOptions {
   /** METRICS_TOKEN: `Authorization: Bearer <token>` opens /metrics and detailed health on the public port. */
   metricsToken?: string;
   /** Whether this request's peer is a configured proxy (its request is someone else's, never an operator's). */
-  viaProxy(c: AppContext): boolean;
+  viaProxy(x: Exchange): boolean;
 }
 
 const PROBE_REUSE_MS = 1_000;
@@ -37,78 +39,73 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
  * An operator's request: on the admin port (ADMIN_PORT), or with the METRICS_TOKEN, or (no token configured)
  * straight from loopback without a proxy in between (no forwarding headers, not from a TRUST_PROXY address).
  */
-export function isOperator(c: AppContext, options: Pick<HealthOptions, 'metricsToken' | 'viaProxy'>): boolean {
-  if (c.env?.admin) return true;
+export function isOperator(x: Exchange, options: Pick<HealthOptions, 'metricsToken' | 'viaProxy'>): boolean {
+  if (x.req.admin) return true;
   const token = options.metricsToken;
   if (token) {
-    const given = /^Bearer (.+)$/.exec(c.req.header('authorization') ?? '')?.[1] ?? '';
+    const given = /^Bearer (.+)$/.exec(x.header('authorization') ?? '')?.[1] ?? '';
     const a = Buffer.from(given);
     const b = Buffer.from(token);
     return a.length === b.length && timingSafeEqual(a, b);
   }
-  const peer = c.env?.incoming?.socket?.remoteAddress ?? '';
+  const peer = x.req.peer;
   return (
     LOOPBACK.test(peer) &&
-    !options.viaProxy(c) &&
-    c.req.header('x-forwarded-for') === undefined &&
-    c.req.header('forwarded') === undefined &&
-    c.req.header('x-real-ip') === undefined
+    !options.viaProxy(x) &&
+    x.header('x-forwarded-for') === undefined &&
+    x.header('forwarded') === undefined &&
+    x.header('x-real-ip') === undefined
   );
 }
 
-export function registerHealthRoutes(app: Hono<AppEnv>, ctx: ServerContext, options: HealthOptions): void {
+export function registerHealthRoutes(router: Router, ctx: ServerContext, options: HealthOptions): void {
   let probe: { at: number; result: Promise<StoreHealth | null> } | null = null;
   const database = (): Promise<StoreHealth | null> => {
     const now = performance.now();
     if (!probe || now - probe.at > PROBE_REUSE_MS) probe = { at: now, result: options.database(options.readyTimeoutMs) };
     return probe.result;
   };
-  const retryAfter = (c: AppContext) => c.header('retry-after', '5');
 
-  app.get('/livez', (c) => {
-    c.set('route', '/livez');
-    return c.json({ ok: true, status: 'live', uptime: Math.round(process.uptime()) });
+  router.get('/livez', (x) => {
+    x.route = '/livez';
+    return json({ ok: true, status: 'live', uptime: Math.round(process.uptime()) });
   });
 
-  app.get('/readyz', async (c) => {
-    c.set('route', '/readyz');
-    if (options.draining()) {
-      retryAfter(c);
-      return c.json({ ok: false, status: 'draining' }, 503);
-    }
+  router.get('/readyz', async (x) => {
+    x.route = '/readyz';
+    if (options.draining()) return retryLater(json({ ok: false, status: 'draining' }, 503));
     const db = await database();
     if (db && !db.ok) {
-      retryAfter(c);
-      return c.json({ ok: false, status: 'database_unavailable', database: publicHealth(db, isOperator(c, options)) }, 503);
+      return retryLater(json({ ok: false, status: 'database_unavailable', database: publicHealth(db, isOperator(x, options)) }, 503));
     }
-    return c.json({ ok: true, status: 'ready', database: db ? publicHealth(db, isOperator(c, options)) : null });
+    return json({ ok: true, status: 'ready', database: db ? publicHealth(db, isOperator(x, options)) : null });
   });
 
-  app.get('/healthz', async (c) => {
-    c.set('route', '/healthz');
+  router.get('/healthz', async (x) => {
+    x.route = '/healthz';
     const games = ctx.games.size;
-    if (options.draining()) return c.json({ ok: false, status: 'draining', games }, 503);
+    if (options.draining()) return json({ ok: false, status: 'draining', games }, 503);
     const db = await database();
     const status = db && !db.ok ? 'degraded' : 'ok';
     const uptime = Math.round(process.uptime());
-    return c.json({ ok: true, status, games, uptime, database: db ? publicHealth(db, isOperator(c, options)) : null });
+    return json({ ok: true, status, games, uptime, database: db ? publicHealth(db, isOperator(x, options)) : null });
   });
 
-  app.get('/metrics', async (c) => {
-    c.set('route', '/metrics');
-    if (!isOperator(c, options)) {
+  router.get('/metrics', async (x) => {
+    x.route = '/metrics';
+    if (!isOperator(x, options)) {
       return fail(
-        ctx,
-        c,
         403,
         'forbidden',
         'metrics are for operators: scrape them on ADMIN_PORT, with METRICS_TOKEN, or from loopback without a proxy',
       );
     }
-    c.header('content-type', ctx.metrics.contentType);
-    return c.body(await ctx.metrics.render());
+    return { status: 200, headers: { 'content-type': ctx.metrics.contentType }, body: await ctx.metrics.render() };
   });
 }
+
+/** An answer that tells the client to come back in a few seconds. */
+const retryLater = (answer: Answer): Answer => ({ ...answer, headers: { ...answer.headers, 'retry-after': '5' } });
 
 /** The database's health as the public sees it (ok, kind, ms, migration); an operator also gets where and why. */
 export function publicHealth(h: StoreHealth, detailed: boolean): Partial<StoreHealth> {

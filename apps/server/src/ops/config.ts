@@ -1,9 +1,9 @@
 import { ConfigError, storeOptionsFromEnv } from '@hearth/store';
-import { type ConnectionOptions, DEFAULT_CONNECTIONS } from './listen.ts';
-import { parseTrustProxy } from './proxy.ts';
-import { DEFAULT_REPLAY_QUEUE, DEFAULT_REPLAY_THREADS } from './replay-pool.ts';
-import { DEFAULT_PER_PLAYER } from './runs-mount.ts';
-import { DEFAULT_MAX_VERIFY_ACTIONS, type ServerOptions } from './server.ts';
+import { type ConnectionOptions, DEFAULT_CONNECTIONS } from '../http/listen.ts';
+import { parseTrustProxy } from '../http/proxy.ts';
+import { DEFAULT_REPLAY_QUEUE, DEFAULT_REPLAY_THREADS } from '../replay/pool.ts';
+import { DEFAULT_PER_PLAYER } from '../routes/runs-mount.ts';
+import { DEFAULT_MAX_VERIFY_ACTIONS, type ServerOptions } from '../server.ts';
 
 export { ConfigError };
 

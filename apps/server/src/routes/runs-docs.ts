@@ -1,7 +1,7 @@
 // The runs, keys, leaderboards and challenges sections of /docs/api and /llms.txt, with worked curl examples.
 import { CURRENT_CHALLENGE, NAME_RULE } from '@hearth/store';
+import { DAILY_RULE } from './challenges.ts';
 import type { ServerContext } from './context.ts';
-import { DAILY_RULE } from './routes/challenges.ts';
 
 /** What mountRuns configured for this server, for the docs (absent: the server runs without a database). */
 export interface RunsSettings {

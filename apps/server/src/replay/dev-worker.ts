@@ -1,5 +1,5 @@
 // From source (vitest, tsx) there is no dist/replay-worker.mjs, and worker threads cannot load TypeScript:
-// bundle src/replay-worker.ts with esbuild into a temporary .mjs once per process (as @hearth/sim does).
+// bundle src/replay/worker.ts with esbuild into a temporary .mjs once per process (as @hearth/sim does).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 const bundles = new Map<string, Promise<string>>();
 let dir: string | null = null;
 
-/** src/replay-worker.ts as a loadable .mjs. */
+/** src/replay/worker.ts as a loadable .mjs. */
 export function devReplayWorker(): Promise<string> {
-  return bundleForWorker(fileURLToPath(new URL('./replay-worker.ts', import.meta.url)));
+  return bundleForWorker(fileURLToPath(new URL('./worker.ts', import.meta.url)));
 }
 
 /** Any TypeScript or JavaScript entry bundled into one .mjs a worker thread can import (once per process). */

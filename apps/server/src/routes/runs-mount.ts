@@ -1,13 +1,14 @@
 import { canonicalJson } from '@hearth/engine';
 import { CHALLENGE_SETS, ConfigError, openStore, type Store, type StoreHealth, type StoreOptions } from '@hearth/store';
-import type { Hono } from 'hono';
-import { type AppEnv, fail, type ServerContext } from './context.ts';
-import { createRateLimiter } from './rate-limit.ts';
-import { registerBoardRoutes } from './routes/boards.ts';
-import { CHALLENGE_METHODS, registerChallengeRoutes } from './routes/challenges.ts';
-import { RUN_METHODS, registerRunRoutes } from './routes/runs.ts';
-import { registerScorecardRoutes, SCORECARD_METHODS } from './routes/scorecards.ts';
+import { fail, methodNotAllowed } from '../http/answer.ts';
+import { createRateLimiter } from '../http/rate-limit.ts';
+import type { Router } from '../http/router.ts';
+import { registerBoardRoutes } from './boards.ts';
+import { CHALLENGE_METHODS, registerChallengeRoutes } from './challenges.ts';
+import type { ServerContext } from './context.ts';
+import { RUN_METHODS, registerRunRoutes } from './runs.ts';
 import { runsSettings } from './runs-docs.ts';
+import { registerScorecardRoutes, SCORECARD_METHODS } from './scorecards.ts';
 
 export interface RunsOptions {
   /** An open store (the caller closes it), or where to open one (DATABASE_URL / DATA_DIR; closed by dispose). */
@@ -35,7 +36,7 @@ export interface RunsMount {
  * Mounts runs, leaderboards and challenges. Without a store configured those routes answer 503 no_database,
  * so a server made for other tests needs no database; the entry point always configures one.
  */
-export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: RunsOptions | undefined): Promise<RunsMount> {
+export async function mountRuns(router: Router, ctx: ServerContext, options: RunsOptions | undefined): Promise<RunsMount> {
   const patterns = { ...RUN_METHODS, ...CHALLENGE_METHODS, ...SCORECARD_METHODS };
   const own = options?.store === undefined && options?.database !== undefined;
   let store = options?.store ?? null;
@@ -58,9 +59,9 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
   }
   if (!store) {
     for (const pattern of Object.keys(patterns)) {
-      app.all(pattern, (c) => {
-        c.set('route', pattern);
-        return fail(ctx, c, 503, 'no_database', 'this server runs without a database: runs, leaderboards and challenges are off');
+      router.all(pattern, (x) => {
+        x.route = pattern;
+        return fail(503, 'no_database', 'this server runs without a database: runs, leaderboards and challenges are off');
       });
     }
     return { store: null, health: async () => unavailable, close: async () => {} };
@@ -76,14 +77,14 @@ export async function mountRuns(app: Hono<AppEnv>, ctx: ServerContext, options: 
     submitCost,
     perPlayer: options?.perPlayer === false ? null : (options?.perPlayer ?? DEFAULT_PER_PLAYER),
   });
-  registerRunRoutes(app, ctx, { store, maxRunActions, perPlayer, submitCost, sets, now: options?.now });
-  registerBoardRoutes(app, ctx, store, options?.now);
-  registerChallengeRoutes(app, ctx, sets, options?.now);
-  registerScorecardRoutes(app, ctx, store, sets, options?.now);
+  registerRunRoutes(router, ctx, { store, maxRunActions, perPlayer, submitCost, sets, now: options?.now });
+  registerBoardRoutes(router, ctx, store, options?.now);
+  registerChallengeRoutes(router, ctx, sets, options?.now);
+  registerScorecardRoutes(router, ctx, store, sets, options?.now);
   for (const [pattern, methods] of Object.entries(patterns)) {
-    app.all(pattern, (c) => {
-      c.set('route', pattern);
-      return fail(ctx, c, 405, 'method_not_allowed', `${pattern} takes ${methods}, not ${c.req.method}`, { allow: methods });
+    router.all(pattern, (x) => {
+      x.route = pattern;
+      return methodNotAllowed(pattern, methods, x.method);
     });
   }
   return {

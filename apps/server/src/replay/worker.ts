@@ -1,10 +1,10 @@
 // The replay pool's worker (a piscina task module): replays seed + actions off the main thread.
-// Bundled as dist/replay-worker.mjs beside dist/server.mjs; from source, bundled on the fly (replay-pool.ts).
+// Bundled as dist/replay-worker.mjs beside dist/server.mjs; from source, bundled on the fly (replay/pool.ts).
 import { pathToFileURL } from 'node:url';
 import { workerData } from 'node:worker_threads';
 import { endReason, type Game, Reasons, type Registry, stateHash } from '@hearth/engine';
 import { registry as gamesRegistry } from '@hearth/games';
-import type { ReplayJob, ReplayJobJson, ReplayOutcome } from './replay-types.ts';
+import type { ReplayJob, ReplayJobJson, ReplayOutcome } from './types.ts';
 
 const kernel: 'wasm' | 'js' = workerData?.kernel === 'js' ? 'js' : 'wasm';
 // The pool may name another registry module (tests: the real games plus fixtures).

@@ -1,6 +1,6 @@
 // Compressed responses: a body goes out with gzip or brotli when the client accepts one (Accept-Encoding, RFC 9110
-// 12.5.3), else exactly as it is. One module for every path that writes a body: the Hono routes call sendText or
-// sendJson, and a route writing to node:http itself calls encodeBody and sets compressionHeaders.
+// 12.5.3), else exactly as it is. The handler compresses every answer a route marks `compress` (http/handler.ts)
+// with encodeBody and compressionHeaders.
 //
 // Bounded work on the request thread: only bodies of COMPRESS_MIN_BYTES to COMPRESS_MAX_BYTES are compressed
 // (below, the headers would eat the saving; above, the body goes plain rather than hold the event loop), at fast
@@ -9,10 +9,8 @@
 // bench/compress.bench.ts measures them on the server's own bodies: about 0.3 ms for a 40 KB init with its spec,
 // 60-100 us more on a late-game action request (x1.3 its CPU, a quarter of its bytes), a few ms at COMPRESS_MAX_BYTES.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { AppContext } from './context.ts';
 
 export type Coding = 'br' | 'gzip';
-const JSON_TYPE = 'application/json';
 /** The codings this server writes, best first: brotli is smaller at the same cost. */
 export const CODINGS: readonly Coding[] = ['br', 'gzip'];
 /** Smaller bodies go plain (a few hundred bytes saved at most, and the first packet carries them anyway). */
@@ -100,20 +98,4 @@ export function compress(input: Buffer, coding: Coding): NonSharedBuffer {
 export function compressionHeaders(encoded: Encoded): Record<string, string> {
   if (!encoded.vary) return {};
   return encoded.coding ? { 'content-encoding': encoded.coding, vary: 'Accept-Encoding' } : { vary: 'Accept-Encoding' };
-}
-
-/**
- * A text response through Hono, compressed when the client takes it. `headers`: the content type, or the
- * response's own headers (a content type among them); default JSON.
- */
-export function sendText(c: AppContext, text: string, status = 200, headers: string | Record<string, string> = JSON_TYPE): Response {
-  const encoded = encodeBody(text, c.req.header('accept-encoding'));
-  if (encoded.vary) c.header('vary', 'Accept-Encoding', { append: true });
-  if (encoded.coding) c.header('content-encoding', encoded.coding);
-  return c.body(encoded.body, status as 200, typeof headers === 'string' ? { 'content-type': headers } : headers);
-}
-
-/** `c.json(value, status)`, compressed when the client takes it. */
-export function sendJson(c: AppContext, value: unknown, status = 200): Response {
-  return sendText(c, JSON.stringify(value), status);
 }

@@ -5,10 +5,10 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Piscina from 'piscina';
-import { bundleForWorker, devReplayWorker } from './replay-dev-worker.ts';
-import type { ReplayJob, ReplayJobJson, ReplayOutcome } from './replay-types.ts';
+import { bundleForWorker, devReplayWorker } from './dev-worker.ts';
+import type { ReplayJob, ReplayJobJson, ReplayOutcome } from './types.ts';
 
-export type { ReplayJob, ReplayJobJson, ReplayOutcome } from './replay-types.ts';
+export type { ReplayJob, ReplayJobJson, ReplayOutcome } from './types.ts';
 
 /** What the worker posts back: the outcome and its time on the thread. */
 type WorkerAnswer = { outcome: ReplayOutcome; ms: number };
@@ -135,7 +135,7 @@ export function createReplayPool(options: ReplayPoolOptions = {}): ReplayPool {
   };
 }
 
-/** dist/replay-worker.mjs beside the bundle (the second esbuild entry), or src/replay-worker.ts bundled now. */
+/** dist/replay-worker.mjs beside the bundle (the second esbuild entry), or src/replay/worker.ts bundled now. */
 async function workerFile(given: string | undefined): Promise<string> {
   if (given) return given;
   const beside = fileURLToPath(new URL('./replay-worker.mjs', import.meta.url));

@@ -41,57 +41,59 @@ export function checkContentType(header: string | undefined): string | null {
 export const discardLimit = (maxBytes: number): number => Math.max(8 * maxBytes, 8 * 1024 * 1024);
 
 /**
- * Reads a body up to `maxBytes` from the Node request when there is one (no Web-stream detour on the hot path),
- * else from the Fetch request (tests through app.request). An oversized body (null) is read to its end and
- * dropped, up to discardLimit(maxBytes), so the 413 goes out after the upload, never in the middle of it.
+ * Reads a Node request's body up to `maxBytes`. An oversized body (null) is read to its end and dropped, up to
+ * discardLimit(maxBytes), so the 413 goes out after the upload, never in the middle of it.
  */
-export async function readBody(
-  incoming: IncomingMessage | undefined,
-  request: Request | undefined,
+export function readBody(incoming: IncomingMessage, maxBytes: number): Promise<Buffer | null> {
+  const declared = Number(incoming.headers['content-length'] ?? Number.NaN);
+  const discardUpTo = discardLimit(maxBytes);
+  if (declared > discardUpTo) return Promise.resolve(null);
+  return new Promise<Buffer | null>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = declared > maxBytes;
+    const done = (result: Buffer | null) => {
+      incoming.off('data', onData);
+      incoming.off('end', onEnd);
+      incoming.off('error', onError);
+      incoming.off('close', onClose);
+      resolve(result);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxBytes) {
+        over = true;
+        chunks.length = 0;
+        if (size > discardUpTo) {
+          incoming.pause();
+          done(null);
+        }
+      } else if (!over) chunks.push(chunk);
+    };
+    const onEnd = () => done(over ? null : Buffer.concat(chunks, size));
+    // Node reports a client gone mid-body as an 'aborted' error (ECONNRESET) or as a close before 'end'.
+    const onError = () => reject(new BodyAbortedError());
+    const onClose = () => {
+      if (!incoming.complete) reject(new BodyAbortedError());
+    };
+    incoming.on('data', onData);
+    incoming.on('end', onEnd);
+    incoming.on('error', onError);
+    incoming.on('close', onClose);
+    if (incoming.readableEnded) onEnd();
+  });
+}
+
+/** The same for a Fetch body stream (the in-process adapter): null when over `maxBytes` (or its declared length is). */
+export async function readStreamBody(
+  stream: ReadableStream<Uint8Array> | null,
+  declared: number,
   maxBytes: number,
 ): Promise<Buffer | null> {
-  // From the Node request when there is one: reading headers through the Fetch Request would build a Headers object.
-  const declared = Number((incoming ? incoming.headers['content-length'] : request?.headers.get('content-length')) ?? Number.NaN);
   const discardUpTo = discardLimit(maxBytes);
   if (declared > discardUpTo) return null;
-  if (incoming) {
-    return new Promise<Buffer | null>((resolve, reject) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let over = declared > maxBytes;
-      const done = (result: Buffer | null) => {
-        incoming.off('data', onData);
-        incoming.off('end', onEnd);
-        incoming.off('error', onError);
-        incoming.off('close', onClose);
-        resolve(result);
-      };
-      const onData = (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > maxBytes) {
-          over = true;
-          chunks.length = 0;
-          if (size > discardUpTo) {
-            incoming.pause();
-            done(null);
-          }
-        } else if (!over) chunks.push(chunk);
-      };
-      const onEnd = () => done(over ? null : Buffer.concat(chunks, size));
-      // Node reports a client gone mid-body as an 'aborted' error (ECONNRESET) or as a close before 'end'.
-      const onError = () => reject(new BodyAbortedError());
-      const onClose = () => {
-        if (!incoming.complete) reject(new BodyAbortedError());
-      };
-      incoming.on('data', onData);
-      incoming.on('end', onEnd);
-      incoming.on('error', onError);
-      incoming.on('close', onClose);
-      if (incoming.readableEnded) onEnd();
-    });
-  }
-  if (!request?.body) return declared > maxBytes ? null : Buffer.alloc(0);
-  const reader = request.body.getReader();
+  if (!stream) return declared > maxBytes ? null : Buffer.alloc(0);
+  const reader = stream.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
@@ -112,14 +114,25 @@ export async function readBody(
 // One strict decoder for every body: decode() without { stream: true } starts afresh each call.
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+/** The body's bytes as text, or null when they are not UTF-8. */
+export function decodeUtf8(bytes: Uint8Array): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+export const NOT_UTF8 = { ok: false, status: 400, reason: 'invalid_json', message: 'body is not valid UTF-8' } as const;
+
 /** Parses and bounds a JSON body (the limits walk is iterative, so a hostile nesting depth cannot overflow the stack). */
 export function parseJsonBody(bytes: Buffer, limits: BodyLimits): BodyResult {
-  let text: string;
-  try {
-    text = utf8.decode(bytes);
-  } catch {
-    return { ok: false, status: 400, reason: 'invalid_json', message: 'body is not valid UTF-8' };
-  }
+  const text = decodeUtf8(bytes);
+  return text === null ? NOT_UTF8 : parseJsonText(text, limits);
+}
+
+/** parseJsonBody from the text: JSON, within the limits, an object. */
+export function parseJsonText(text: string, limits: BodyLimits): BodyResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
