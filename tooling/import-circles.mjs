@@ -23,12 +23,14 @@ const TEST = /(^|\/)(test|tests|bench|__tests__)\/|\.(test|bench|spec)\.[cm]?tsx
 const SKIP = /(^|\/)(node_modules|dist|generated)\//;
 const SOURCE = /\.[cm]?tsx?$/;
 
-const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...roots], {
+const listed = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...roots], {
   cwd: root,
   encoding: 'utf8',
-})
-  .split('\n')
-  .filter((f) => SOURCE.test(f) && !f.endsWith('.d.ts') && !SKIP.test(f) && (flag('--tests') || !TEST.test(f)));
+});
+// A file in a merge conflict is listed once per stage: take each once.
+const files = [...new Set(listed.split('\n'))].filter(
+  (f) => SOURCE.test(f) && !f.endsWith('.d.ts') && !SKIP.test(f) && (flag('--tests') || !TEST.test(f)),
+);
 const known = new Set(files);
 
 /** `@hearth/name` and `@hearth/name/sub` -> the file its package's exports name. */

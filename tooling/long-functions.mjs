@@ -31,9 +31,9 @@ function sourceFiles() {
     cwd: root,
     encoding: 'utf8',
   });
-  return out
-    .split('\n')
-    .filter((f) => /\.[cm]?tsx?$/.test(f) && !f.endsWith('.d.ts') && !SKIP.test(f) && (flag('--tests') || !TEST.test(f)));
+  return [...new Set(out.split('\n'))].filter(
+    (f) => /\.[cm]?tsx?$/.test(f) && !f.endsWith('.d.ts') && !SKIP.test(f) && (flag('--tests') || !TEST.test(f)),
+  );
 }
 
 function nameOf(node, file) {
