@@ -574,7 +574,8 @@ async function prompts(argv: readonly string[]): Promise<number> {
 async function sets(argv: readonly string[]): Promise<number> {
   const json = argv.includes('--json');
   const ids = argv.filter((a) => !a.startsWith('--'));
-  if (ids.length > 1 || argv.some((a) => a.startsWith('--') && a !== '--json')) throw new UsageError('usage: hearth agent sets [ID] [--json]');
+  if (ids.length > 1 || argv.some((a) => a.startsWith('--') && a !== '--json'))
+    throw new UsageError('usage: hearth agent sets [ID] [--json]');
   const chosen = ids[0] === undefined ? CHALLENGE_SETS : CHALLENGE_SETS.filter((s) => s.id === ids[0]);
   if (chosen.length === 0) throw new UsageError(`no challenge set ${ids[0]}; the sets are ${CHALLENGE_SETS.map((s) => s.id).join(', ')}`);
   if (json) process.stdout.write(`${JSON.stringify(ids[0] === undefined ? { sets: chosen } : chosen[0])}\n`);
