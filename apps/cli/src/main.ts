@@ -25,11 +25,14 @@ export const USAGE = `hearth: turn-based score-attack games in the terminal
                                                a verified run on the server's leaderboards
   hearth leaderboard <slug> --server URL [--board all|daily|challenge] [--kind human|agent]
                                                the best verified run per player
-  hearth scorecard open|close|show ...          a scorecard on a server: one evaluation's runs on a challenge set
-  hearth agent run --seeds season-2|A..B --command "<program>" [--jobs N] [--view compact]
-                                               drive a JSON-pipe program over a set's seeds: episode records,
-                                               progress with 95% intervals, resumable (--server: a scorecard)
-  hearth mcp [--server URL]                    the MCP server over stdio (for desktop and coding agents)
+  hearth scorecard open|close|show|compare|export ...
+                                               a scorecard on a server: one evaluation's runs on a challenge set
+  hearth agent run --seeds season-2|A..B (--command "<program>" | --model openai:<model>|anthropic:<model>) [--jobs N]
+                                               evaluate a program or a model over a set's seeds: episode records
+                                               with transcripts, progress with 95% intervals, resumable (--server:
+                                               a scorecard); hearth agent run --help, hearth agent prompts
+  hearth mcp [--server URL | --hearth-server URL]
+                                               the MCP server over stdio (for desktop and coding agents)
   hearth sim <args...>                         the simulator (hearth sim --help)
 
 NO_COLOR=1 or --no-color turns colour off. Ctrl-C leaves at once and restores the terminal.

@@ -15,11 +15,12 @@ export interface StdioOptions {
   kernel?: 'wasm' | 'js';
 }
 
-export const STDIO_USAGE = `hearth mcp [--server URL]
+export const STDIO_USAGE = `hearth mcp [--server URL | --hearth-server URL]
 
 Serves every hearth game as MCP tools over stdio (list_games, rules, new_game, act, view, legal_actions,
-verify, submit_run, open_scorecard, close_scorecard). --server (or HEARTH_SERVER) names the leaderboard server
-submit_run and the scorecard tools talk to.`;
+verify, submit_run, open_scorecard, close_scorecard). --server (or --hearth-server, or the environment variable
+HEARTH_SERVER) names the leaderboard server submit_run and the scorecard tools talk to. Under the MCP Inspector,
+whose own --server flag takes --server for itself, use --hearth-server URL or -e HEARTH_SERVER=URL.`;
 
 /** Loads every game with a plain wire (local play: nothing to seal). */
 export async function loadLocalGames(kernel: 'wasm' | 'js' = 'wasm'): Promise<Map<string, TableGame>> {
@@ -40,11 +41,11 @@ export async function runStdioServer(options: StdioOptions = {}): Promise<void> 
 
 /** Entry for `hearth mcp …` and the bundle: strict flags, usage on --help, exit code 2 on a usage error. */
 export async function mcpMain(argv: readonly string[]): Promise<number | undefined> {
-  let values: { server?: string; help?: boolean };
+  let values: { server?: string; 'hearth-server'?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args: [...argv],
-      options: { server: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      options: { server: { type: 'string' }, 'hearth-server': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
       strict: true,
     }));
   } catch (e) {
@@ -55,6 +56,10 @@ export async function mcpMain(argv: readonly string[]): Promise<number | undefin
     process.stdout.write(`${STDIO_USAGE}\n`);
     return 0;
   }
-  await runStdioServer({ server: values.server });
+  if (values.server && values['hearth-server'] && values.server !== values['hearth-server']) {
+    process.stderr.write(`hearth mcp: --server and --hearth-server name two different servers; give one\n\n${STDIO_USAGE}\n`);
+    return 2;
+  }
+  await runStdioServer({ server: values.server ?? values['hearth-server'] });
   return undefined;
 }

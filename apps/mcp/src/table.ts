@@ -292,11 +292,17 @@ export class GameTable {
     model?: string;
     agent?: string;
     prompt?: string;
+    attempts?: number;
     key?: string;
   }): Promise<TableResult> {
     if (!this.o.api) return error(NO_SERVER('open_scorecard'));
-    const { key, player, challenge, ...tags } = who;
-    const answer = await this.call({ method: 'POST', path: '/api/scorecards', body: { player, challenge, tags }, key });
+    const { key, player, challenge, attempts, ...tags } = who;
+    const answer = await this.call({
+      method: 'POST',
+      path: '/api/scorecards',
+      body: { player, challenge, tags, ...(attempts !== undefined ? { attempts } : {}) },
+      key,
+    });
     if (typeof answer === 'string') return error(answer);
     if (answer.ok === false) return error(refusalText(answer, player, 'open_scorecard'));
     const card = answer.scorecard as { id: string; challenge: string };

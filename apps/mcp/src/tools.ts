@@ -96,7 +96,7 @@ export function registerTools(server: McpServer, table: GameTable, owner: string
     {
       title: 'Submit run',
       description:
-        'Puts the game on the leaderboard after the server replays it (with its episode record). The first run under a player name claims it and returns a playerKey once: keep it and pass it as the key argument for later runs under that name. agent is free text (model, harness, version). With scorecard (from open_scorecard) the run joins that scorecard. A run identical to one another player submitted first is an error: it is theirs and counts nothing.',
+        'Puts the game on the leaderboard after the server replays it (with its episode record). The first run under a player name claims it and returns a playerKey once: keep it and pass it as the key argument for later runs under that name. agent is free text (model, harness, version). With scorecard (from open_scorecard) the run joins that scorecard as the next attempt of its seed; inside a scorecard a run identical to an earlier one counts and is disclosed. Outside a scorecard, a run identical to one another player submitted first is an error: it is theirs and counts nothing.',
       inputSchema: {
         gameId,
         player: z.string().describe('Player name: 2-24 letters, digits, - or _.'),
@@ -121,6 +121,13 @@ export function registerTools(server: McpServer, table: GameTable, owner: string
         model: z.string().optional().describe('The model evaluated (its board row).'),
         agent: z.string().optional().describe('The agent or harness and its version.'),
         prompt: z.string().optional().describe('The prompt version.'),
+        attempts: z
+          .number()
+          .int()
+          .min(1)
+          .max(10)
+          .optional()
+          .describe('How many times each seed is played (default 1); a seed scores the mean of its attempts.'),
         key: z.string().optional().describe('The playerKey of a name claimed before.'),
       },
     },

@@ -1,5 +1,6 @@
 // The MCP server over stdio, driven by the SDK's real client against the bundled server (dist/hearth-mcp.mjs):
 // every game played to its end through the tools, the same score and state hash as the engine in-process.
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stateHash } from '@hearth/engine';
 import { registry } from '@hearth/games';
@@ -37,6 +38,13 @@ describe('hearth mcp over stdio', () => {
     for (const t of tools) {
       expect(t.description?.length).toBeGreaterThan(20);
       expect(t.inputSchema.type).toBe('object');
+    }
+    // The README's table names every tool and every argument it takes.
+    const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
+    for (const t of tools) {
+      const row = readme.split('\n').find((l) => l.startsWith(`| \`${t.name}\``));
+      expect(row, `README row of ${t.name}`).toBeDefined();
+      for (const arg of Object.keys(t.inputSchema.properties ?? {})) expect(row, `${t.name} ${arg}`).toContain(`\`${arg}`);
     }
     const listed = await call(client, 'list_games', {});
     expect(listed.data.games.map((g: { slug: string }) => g.slug)).toEqual([...registry.slugs]);
