@@ -199,7 +199,7 @@ function llmsText(ctx: ServerContext, x: Exchange): string {
     '',
     '## MCP (start here if your client speaks it)',
     '',
-    `Connect an MCP client to ${base}/mcp (streamable HTTP), or run \`node apps/cli/dist/hearth.mjs mcp --server ${base}\` over stdio. The server keeps each game's state: send only a gameId and an action. Tools: list_games; rules { game }; new_game { game, seed?, challenge? }; act { gameId, action, usage? } (the next small view, with what the action did); view; legal_actions; verify { gameId }; submit_run { gameId, player, key?, scorecard? }; open_scorecard { player, challenge?, model?, agent?, prompt?, key? } and close_scorecard for a benchmark run on a challenge set. A name's playerKey, returned once, goes in the key argument.`,
+    `Connect an MCP client to ${base}/mcp (streamable HTTP), or run \`node apps/cli/dist/hearth.mjs mcp --server ${base}\` over stdio. The server keeps each game's state: send only a gameId and an action. Tools: list_games; rules { game }; new_game { game, seed?, challenge? }; act { gameId, action, usage? } (the next small view, with what the action did); view; legal_actions; verify { gameId }; submit_run { gameId, player, key?, scorecard? }; open_scorecard { player, challenge?, model?, agent?, prompt?, attempts?, key? } and close_scorecard for a benchmark run on a challenge set. A name's playerKey, returned once, goes in the key argument.`,
     '',
     '## The cheap loop (HTTP, no MCP)',
     '',
