@@ -17,6 +17,7 @@ import {
 import { readGoldens, verifyGolden } from './golden.ts';
 import { checkMutations, type MutationOptions } from './mutation.ts';
 import { checkCanonicalOrder, checkServedSchemas } from './schemas.ts';
+import { checkTensor, type TensorOfObservation } from './tensor.ts';
 
 export * from './adapters.ts';
 export * from './checks.ts';
@@ -25,6 +26,7 @@ export { brokenVariants, corruptedLeaves, deepFreeze, malformedActions, missingK
 export * from './mutation.ts';
 export { candidates, type PlayOptions, randomPlay, type Step } from './play.ts';
 export * from './schemas.ts';
+export * from './tensor.ts';
 
 export interface ConformanceOptions<S = unknown, A = unknown, O extends Observation = Observation> extends Partial<CheckOptions<S, A>> {
   /** Loads the game under test (the async WASM step). */
@@ -44,6 +46,11 @@ export interface ConformanceOptions<S = unknown, A = unknown, O extends Observat
   canonicalOrder?: boolean;
   /** Seeds each of the game's own policies plays in the emitted-states-parse check (default 2; 0 skips it). */
   policySeeds?: number;
+  /**
+   * The game test's own decoding of a JSON observation into the observation tensor's row: the tensor check then
+   * compares every encoded state with it (without it, only the declaration and the bounds are checked).
+   */
+  tensorOf?: TensorOfObservation<O>;
 }
 
 /**
@@ -105,6 +112,15 @@ export function runConformance<S, A, O extends Observation>(options: Conformance
         const result = checkCanonicalOrder(game, o);
         expect(result.problems).toEqual([]);
         expect(result.states).toBeGreaterThan(0);
+      },
+      timeout * 2,
+    );
+    it(
+      `the observation tensor keeps its declaration and equals the decoded JSON observation over ${o.seeds} seeds`,
+      () => {
+        const result = checkTensor(game, o, options.tensorOf as TensorOfObservation | undefined);
+        expect(result.problems).toEqual([]);
+        expect(result.states).toBeGreaterThan(o.seeds);
       },
       timeout * 2,
     );

@@ -10,6 +10,7 @@ import { createRecap } from './recap.ts';
 import { apply, type CragAction, initState, legalActions, refuse } from './rules.ts';
 import { buildSpec } from './spec.ts';
 import { type CragState, cloneState } from './state.ts';
+import { createTensor, MOVE_OFFSETS_LIST } from './tensor.ts';
 
 export type { CragObservation } from './observe.ts';
 export { Reason } from './rules.ts';
@@ -33,6 +34,7 @@ export function createRules(wall: Wall): Rules<CragState, CragAction, CragObserv
     // pitch is the pitch being climbed, so pitches completed is one less.
     stats: (state) => ({ pitchesCompleted: state.pitch - 1 }),
     relativeActions: MOVE_OFFSETS,
+    tensor: createTensor(wall),
   };
 }
 
@@ -46,7 +48,7 @@ const MOVE_OFFSETS: RelativeActions<CragState> = {
   type: 'move',
   rowKey: 'row',
   colKey: 'col',
-  offsets: [-1, 0, 1, 2].flatMap((dr) => [-2, -1, 0, 1, 2].filter((dc) => dr !== 0 || dc !== 0).map((dc) => [dr, dc] as const)),
+  offsets: MOVE_OFFSETS_LIST,
   origin: (s) => [s.row, s.col],
 };
 

@@ -152,11 +152,11 @@ export function legalActions(s: CragState): CragAction[] {
 }
 
 /**
- * The hot loop behind legalActions and the third ending's test (the same checks as moveCheck, without
- * building refusal messages): pushes every legal move onto `out`, or, with `out` null, stops at the first
- * and returns whether there is one. Ignores the phase.
+ * The hot loop behind legalActions, the observation tensor's move costs and the third ending's test (the same
+ * checks as moveCheck, without building refusal messages): pushes every legal move onto `out` and hands it with its
+ * cost to `visit`, or, with neither, stops at the first and returns whether there is one. Ignores the phase.
  */
-function scanMoves(s: CragState, out: CragAction[] | null): boolean {
+export function scanMoves(s: CragState, out: CragAction[] | null, visit?: (row: number, col: number, cost: number) => void): boolean {
   const belay = nextBelay(s);
   const floor = floorRow(s);
   const band = s.band;
@@ -183,8 +183,9 @@ function scanMoves(s: CragState, out: CragAction[] | null): boolean {
       for (let g = 0; g < gusts.length; g++) if (gusts[g] === col) cost += GUST_COST;
     }
     if (cost <= stamina) {
-      if (out === null) return true;
-      out.push({ type: 'move', row, col });
+      if (out === null && visit === undefined) return true;
+      out?.push({ type: 'move', row, col });
+      visit?.(row, col, cost);
       found = true;
     }
   }

@@ -230,11 +230,60 @@ export interface Rules<S, A, O extends Observation = Observation> {
    */
   stats?(state: S): Record<string, Json>;
   /**
+   * The observation as fixed-size numeric arrays, encoded straight from the state (no JSON observation is built):
+   * what vector environments and learners read (`hearth sim serve`, the Gymnasium client). Every registered game
+   * declares one (tensor.ts in its package; `defineTensor` checks the declaration), and `hearth sim serve` refuses
+   * a game without one.
+   */
+  tensor?: ObservationTensor<S>;
+  /**
    * For fixed-size action spaces (`hearth sim serve`, the Gymnasium client): an action whose fields the grammar
    * leaves unbounded (an absolute position), enumerated relative to the player instead. Absent when the
    * grammar's finite enumeration is the whole space.
    */
   relativeActions?: RelativeActions<S>;
+}
+
+/** What a learner's array holds for a tensor field (every value travels as float32 and is exact in it). */
+export type TensorDtype = 'int8' | 'int16' | 'int32' | 'float32';
+
+/** Where a tensor is written: float32 numbers, or int8 when every field is int8. */
+export type TensorRow = Float32Array | Int8Array;
+
+/** One named field of a game's fixed-size numeric observation. */
+export interface TensorField {
+  /** snake_case, unique in the game, e.g. `wall_kind`. */
+  name: string;
+  /** Dimensions, row-major; `[]` for a scalar. */
+  shape: readonly number[];
+  dtype: TensorDtype;
+  /** Every value lies in [low, high]: finite bounds from the game's own limits (a counter with no limit is clipped or left out). */
+  low: number;
+  high: number;
+  /** What the numbers mean (codes, units, what a coordinate is relative to). */
+  description: string;
+}
+
+/** A declared field with its place in the observation row (see `defineTensor`). */
+export interface PlacedTensorField extends TensorField {
+  /** Index of the field's first number in the row; the field holds the product of its shape from there. */
+  offset: number;
+  size: number;
+}
+
+/**
+ * A game's observation as one row of `size` numbers, the fields in order, each row-major (Pgx's lesson: the
+ * tensor view is part of the game). Ids are relative or left out, positions relative to the player where the board
+ * is unbounded, so the same situation always looks the same. `encode` writes every number of the row.
+ */
+export interface ObservationTensor<S = unknown> {
+  readonly fields: readonly PlacedTensorField[];
+  readonly size: number;
+  /**
+   * Writes the observation of `state` into out[offset .. offset + size). Pure; allocates nothing per call. `out` is
+   * an Int8Array only when every field's dtype is int8 (the batched pipe then writes the rows it sends directly).
+   */
+  encode(state: S, out: TensorRow, offset: number): void;
 }
 
 /**

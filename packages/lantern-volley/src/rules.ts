@@ -9,6 +9,7 @@ import { type Observation, observe } from './observe.ts';
 import { recapShot } from './recap.ts';
 import { ActionShape } from './shapes/state.ts';
 import { cloneState, type LastShot, parseState, type ShootAction, type State } from './state.ts';
+import { createTensor } from './tensor.ts';
 
 export const Reasons = {
   unknownAction: 'unknown_action',
@@ -152,5 +153,6 @@ export function createRules(sim: FlightSim): LanternRules {
     brief: (s) => briefOf(s, layouts.get(s.seed, s.wave).layout, sim.kernel),
     // A won round cleared every wave of the table; otherwise every wave before the current one.
     stats: (s) => ({ wavesCleared: s.won ? WAVE_COUNT : s.wave - 1 }),
+    tensor: createTensor((s) => layouts.get(s.seed, s.wave).layout),
   };
 }

@@ -7,6 +7,7 @@ import { apply, initState, isOver, legalActions, parseAction, refuse } from './r
 import { PEBBLE_POINTS, type PebbleAction, type PebbleObservation } from './shapes.ts';
 import { spec } from './spec.ts';
 import { cloneState, type PebbleState, parseState } from './state.ts';
+import { pebbleTensor } from './tensor.ts';
 
 export { Reason } from './rules.ts';
 export { CELLS, PEBBLE_POINTS, type PebbleAction, type PebbleObservation, SIZE, START, TURNS } from './shapes.ts';
@@ -27,6 +28,7 @@ export const rules: Rules<PebbleState, PebbleAction, PebbleObservation> = {
   observe,
   clone: cloneState,
   endsRun: (a) => a.type === 'end',
+  tensor: pebbleTensor,
   // The simulator's headline figure for a finished game.
   stats: (s) => ({ pebblesCollected: s.score / PEBBLE_POINTS }),
 };

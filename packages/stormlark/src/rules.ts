@@ -26,6 +26,7 @@ import {
   type StormlarkState,
   validateState,
 } from './state.ts';
+import { stormlarkTensor } from './tensor.ts';
 
 /** Stable refusal reasons (besides the engine's unknown_action and invalid_state). */
 export const REASONS = {
@@ -345,6 +346,7 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     },
     brief: (s) => buildBrief(s, view(s), legalActions(s)),
     endsRun: (a) => a.type === 'END_RUN',
+    tensor: stormlarkTensor,
     // Reaches completed: every reach below the current one, plus the current one when sitting at its Gate.
     stats: (s) => ({ reachesCleared: s.reach - 1 + (s.phase === 'reachClear' ? 1 : 0) }),
   };

@@ -6,6 +6,7 @@ import { observe, type SunloafObservation } from './observe.ts';
 import { parseAction, parseState } from './parse.ts';
 import { recap } from './recap.ts';
 import { type Action, cloneState, publicState, type State } from './state.ts';
+import { sunloafTensor } from './tensor.ts';
 import { doze, moveCat, moveRefusal, moveTargets, rest } from './turn.ts';
 
 /** Stable refusal reasons (plus the engine's unknown_action and invalid_state). */
@@ -95,6 +96,7 @@ export const rules: Rules<State, Action, SunloafObservation> = {
   recap,
   brief: (s) => brief(s, legalActions(s)),
   endsRun: (a) => a.type === 'END_RUN',
+  tensor: sunloafTensor,
   // day is the day being played (or the last one); a day counts as completed once its sunset was reached.
   stats: (s) => ({ daysCompleted: s.day - 1 + (s.phase === 'sunset' || s.outcome === 'win' ? 1 : 0) }),
 };

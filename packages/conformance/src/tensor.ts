@@ -1,0 +1,72 @@
+// The observation tensor (Rules.tensor) against the game's own JSON observation, over random play: every row keeps
+// its declaration (finite, in bounds, integers where the dtype is) over random play and the game's strong bot, `encode` writes every number of the row and
+// nothing outside it, and the row equals the game test's decoding of the JSON observation of the same state.
+import { type Game, type Observation, type OkResponse, tensorRecord, tensorRowProblem } from '@hearth/engine';
+import { type CheckOptions, seedAt } from './checks.ts';
+import { randomPlay } from './play.ts';
+
+/** A game test's decoding of its JSON observation into the tensor's row (the independent side of the check). */
+export type TensorOfObservation<O extends Observation = Observation> = (observation: O) => Float32Array;
+
+export function checkTensor(
+  game: Game,
+  o: CheckOptions,
+  tensorOf: TensorOfObservation | undefined,
+  strongSeeds = 2,
+): { problems: string[]; states: number } {
+  const tensor = game.rules.tensor;
+  if (!tensor) return { problems: [`${game.slug} declares no observation tensor (rules.tensor)`], states: 0 };
+  const problems: string[] = [];
+  const n = tensor.size;
+  const garbage = new Float32Array(n + 4).fill(Number.NaN);
+  const zeros = new Float32Array(n + 4);
+  let states = 0;
+  const check = (r: OkResponse, where: string) => {
+    states++;
+    garbage.fill(Number.NaN);
+    zeros.fill(0);
+    tensor.encode(r.state, garbage, 2);
+    tensor.encode(r.state, zeros, 2);
+    if (!Number.isNaN(garbage[0]!) || !Number.isNaN(garbage[1]!) || !Number.isNaN(garbage[n + 2]!) || !Number.isNaN(garbage[n + 3]!))
+      problems.push(`${where}: encode wrote outside its row`);
+    const problem = tensorRowProblem(tensor, garbage, 2);
+    if (problem) problems.push(`${where}: ${problem}`);
+    for (let j = 0; j < n; j++)
+      if (!Object.is(garbage[j + 2], zeros[j + 2])) {
+        problems.push(`${where}: encode left number ${j} unwritten`);
+        break;
+      }
+    if (tensorOf) {
+      const expected = tensorOf(r.observation);
+      const got = tensorRecord(tensor, zeros, 2);
+      const want = tensorRecord(tensor, expected, 0);
+      for (const f of tensor.fields)
+        if (JSON.stringify(got[f.name]) !== JSON.stringify(want[f.name])) {
+          problems.push(
+            `${where}: ${f.name} encodes ${JSON.stringify(got[f.name])}, the JSON observation says ${JSON.stringify(want[f.name])}`,
+          );
+          break;
+        }
+    }
+  };
+  for (let k = 0; k < o.seeds && problems.length < 20; k++) {
+    const seed = seedAt(k);
+    check(game.init(seed), `seed ${seed} init`);
+    let turn = 0;
+    randomPlay(game, seed, o.maxTurns, o, (s) => check(s.after, `seed ${seed} turn ${++turn}`));
+  }
+  // Random play stays near the start of most games: the game's strong bot reaches the late positions too.
+  const strong = game.policies.strong;
+  for (let k = 0; strong && k < strongSeeds && problems.length < 20; k++) {
+    const seed = seedAt(k + 1);
+    const policy = strong(seed);
+    let r: OkResponse = game.init(seed);
+    for (let turn = 1; turn <= o.maxTurns && !r.gameOver; turn++) {
+      const next = game.act(r.state, policy.decide(r.state, r.legalActions));
+      if (!next.ok) break;
+      r = next;
+      check(r, `seed ${seed} strong turn ${turn}`);
+    }
+  }
+  return { problems: problems.slice(0, 20), states };
+}
