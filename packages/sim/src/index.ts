@@ -13,7 +13,7 @@ export { createProgress, progressText } from './progress.ts';
 export { type EndReason, type GameRecord, parseRecordLine, recordLine } from './record.ts';
 export { histogramSvg, perSeedSvg, renderReport } from './report.ts';
 export { type Progress, type RunOptions, type RunResult, runSim } from './run.ts';
-export { BatchServer, benchInProcess, LAYOUT, PROTOCOL, serveMain, serveUsage } from './serve.ts';
+export { BatchServer, benchInProcess, FRAME, PROTOCOL, serveMain, serveUsage } from './serve.ts';
 export {
   autoShard,
   countSeeds,
@@ -27,14 +27,7 @@ export {
   shardRanges,
   shardSeeds,
 } from './shard.ts';
-export {
-  type ActionCodec,
-  type ActionLabel,
-  actionCodec,
-  type ObservationCodec,
-  type ObservationField,
-  observationCodec,
-} from './spaces.ts';
+export { type ActionCodec, type ActionLabel, actionCodec } from './spaces.ts';
 export { scalarStats, statsReader } from './stats.ts';
 export { formatSummary, groupRecords, quantile, type Summary, summarize } from './summary.ts';
 export { type ActionSpace, listSpace, type VectorOptions, VectorSim } from './vector.ts';

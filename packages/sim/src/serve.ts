@@ -1,26 +1,33 @@
-// `hearth sim serve`: N games stepped together through one pipe, one line per batch, for vector environments
-// in other languages (clients/python's hearth.gym). Each slot keeps one fast simulation handle; actions are
-// indices of the game's fixed action space (spaces.ts), answers are one base64 buffer of typed arrays.
+// `hearth sim serve`: N games stepped together through one pipe, for vector environments in other languages
+// (clients/python's hearth.gym). Each slot keeps one fast simulation handle; actions are indices of the game's
+// fixed action space (spaces.ts); observations are the game's own tensor (Rules.tensor), encoded from the state into
+// one float32 row per slot: no JSON observation is ever built.
 //
-// Out, first: the hello line { ok, protocol, game, envs, actions, observation, layout }. Then, for every line in:
-//   { "reset": [[slot, seed], ...], "step": [k_0, ..., k_{N-1}] }   (both optional; k = -1 leaves a slot alone)
-// resets first, then steps; one line out: { ok: true, buf, refusals?, text? } or, for a line that cannot be
-// read, { ok: false, reason, message } with nothing changed. End of input ends the program (exit 0).
+// Out, first: the hello line { ok, protocol, game, envs, actions, observation, frame }. Then, for every line in:
+//   { "reset": [[slot, seed], ...], "step": [k_0, ..., k_{N-1}], "text": true, "actions": true }
+// (all optional; k = -1 leaves a slot alone): resets first, then steps; out: one header line
+// { ok: true, bytes, refusals?, text?, actions? } followed by exactly `bytes` bytes of binary frame (layout in FRAME),
+// or, for a line that cannot be read, { ok: false, reason, message } with no frame and nothing changed. `text` (or
+// --text on every answer) adds each slot's text picture to the header; `actions` adds each slot's action as the
+// game's JSON (null where the slot took none), for episode records.
+// End of input ends the program (exit 0).
 import { createInterface } from 'node:readline';
+import type { Writable } from 'node:stream';
 import { parseArgs as nodeParseArgs } from 'node:util';
-import type { Game, Sim } from '@hearth/engine';
+import type { Game, ObservationTensor, Sim } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { unknownOption } from './options.ts';
 import { playSeeds } from './play.ts';
 import { randomPolicy } from './policy/random.ts';
-import { type ActionCodec, actionCodec, type ObservationCodec, observationCodec } from './spaces.ts';
+import { type ActionCodec, actionCodec } from './spaces.ts';
 import { VectorSim } from './vector.ts';
 
-export const PROTOCOL = 'hearth-batch/1';
+export const PROTOCOL = 'hearth-batch/2';
 
 export const serveUsage = `hearth sim serve --game <slug> [--envs N] [--max-turns T] [--obs arrays|none] [--text] [--kernel wasm|js]
-    N games through one pipe: a line of N action indices in, one line of N results out (protocol ${PROTOCOL},
-    clients/python's hearth.gym). --obs none sends rewards, scores and masks only; --text adds observation.text.
+    N games through one pipe: a line of N action indices in, a header line and one binary frame of N results out
+    (protocol ${PROTOCOL}, clients/python's hearth.gym). Observations are the game's tensor (float32 rows);
+    --obs none sends rewards, scores and masks only; --text adds every slot's text picture to every answer.
 hearth sim serve --game <slug> --bench SECONDS
     the simulator's in-process rate for comparison: the runner loop (playSeeds, random policy), as JSON`;
 
@@ -38,14 +45,19 @@ const OPTIONS = {
 class UsageError extends Error {}
 
 /**
- * Layout of the answer buffer: float64 sections, then 8-bit sections, each N (or N x size) long, in this order.
- * `obs` holds the observation fields whose `wire` is f64 (N x observation.wide), `obs8` (int8) those whose `wire`
- * is i8 (N x observation.narrow), each at its `wireOffset` in an environment's row.
+ * The binary frame after each answer's header line, little-endian, sections in this order, each N long (N x the
+ * size given where there is one): float64 reward, score, turns; obs (N x observation.size, absent with --obs
+ * none) in `observation.wire`: int8 when every field of the tensor is int8 (a quarter of the bytes), else float32;
+ * uint8 terminated, truncated, refused, running, mask (N x actions.size). Every section starts at a multiple of its
+ * element size.
  */
-export const LAYOUT = {
-  float64: ['reward', 'score', 'turns', 'obs'],
-  uint8: ['terminated', 'truncated', 'refused', 'running', 'mask', 'obs8'],
+export const FRAME = {
+  float64: ['reward', 'score', 'turns'],
+  wire: ['obs'],
+  uint8: ['terminated', 'truncated', 'refused', 'running', 'mask'],
 } as const;
+
+const REQUEST_FIELDS = ['reset', 'step', 'text', 'actions'];
 
 interface Refused {
   slot: number;
@@ -53,25 +65,25 @@ interface Refused {
   message: string;
 }
 
-/** The batch: N slots over one game, each a fast handle, with the answer's typed arrays allocated once. */
+/** The batch: N slots over one game, each a fast handle, with the frame's typed arrays allocated once. */
 export class BatchServer {
   readonly actions: ActionCodec;
-  readonly observation: ObservationCodec;
+  readonly tensor: ObservationTensor;
   private readonly sims: (Sim<unknown, unknown> | null)[];
-  private readonly buffer: ArrayBuffer;
+  /** The frame: every section below is a view on it. */
+  readonly frame: Uint8Array;
   readonly reward: Float64Array;
   readonly score: Float64Array;
   readonly turns: Float64Array;
-  readonly obs: Float64Array;
+  /** The observation rows as they travel: int8 or float32 (`wire`). */
+  readonly obs: Int8Array | Float32Array;
+  readonly wire: 'int8' | 'float32';
   readonly terminated: Uint8Array;
   readonly truncated: Uint8Array;
   readonly refused: Uint8Array;
   readonly running: Uint8Array;
   readonly mask: Uint8Array;
-  readonly obs8: Int8Array;
-  private readonly obsSize: number;
-  private readonly wide: number;
-  private readonly narrow: number;
+  readonly obsSize: number;
   private readonly candidates: number[];
 
   constructor(
@@ -80,35 +92,37 @@ export class BatchServer {
     readonly options: { maxTurns?: number; obs?: boolean; text?: boolean } = {},
   ) {
     this.actions = actionCodec(game);
-    this.observation = observationCodec(game.spec.observationSchema);
-    this.obsSize = options.obs === false ? 0 : this.observation.size;
-    this.wide = this.obsSize > 0 ? this.observation.wide : 0;
-    this.narrow = this.obsSize > 0 ? this.observation.narrow : 0;
+    const tensor = game.rules.tensor;
+    if (!tensor) throw new Error(`${game.slug} declares no observation tensor (rules.tensor): it cannot be served`);
+    this.tensor = tensor;
+    this.obsSize = options.obs === false ? 0 : tensor.size;
+    this.wire = tensor.fields.every((f) => f.dtype === 'int8') ? 'int8' : 'float32';
+    const width = this.wire === 'int8' ? 1 : 4;
     const k = this.actions.size;
-    const f64 = envs * (3 + this.wide);
-    const u8 = envs * (4 + k + this.narrow);
-    this.buffer = new ArrayBuffer(f64 * 8 + u8);
+    const bytes = envs * 3 * 8 + envs * this.obsSize * width + envs * (4 + k);
+    const buffer = new ArrayBuffer(bytes);
+    this.frame = new Uint8Array(buffer);
     let at = 0;
-    const f = (n: number) => {
-      const a = new Float64Array(this.buffer, at, n);
+    const f64 = (n: number) => {
+      const a = new Float64Array(buffer, at, n);
       at += n * 8;
       return a;
     };
-    const b = (n: number) => {
-      const a = new Uint8Array(this.buffer, at, n);
+    const u8 = (n: number) => {
+      const a = new Uint8Array(buffer, at, n);
       at += n;
       return a;
     };
-    this.reward = f(envs);
-    this.score = f(envs);
-    this.turns = f(envs);
-    this.obs = f(envs * this.wide);
-    this.terminated = b(envs);
-    this.truncated = b(envs);
-    this.refused = b(envs);
-    this.running = b(envs);
-    this.mask = b(envs * k);
-    this.obs8 = new Int8Array(this.buffer, at, envs * this.narrow);
+    this.reward = f64(envs);
+    this.score = f64(envs);
+    this.turns = f64(envs);
+    this.obs = width === 1 ? new Int8Array(buffer, at, envs * this.obsSize) : new Float32Array(buffer, at, envs * this.obsSize);
+    at += envs * this.obsSize * width;
+    this.terminated = u8(envs);
+    this.truncated = u8(envs);
+    this.refused = u8(envs);
+    this.running = u8(envs);
+    this.mask = u8(envs * k);
     this.sims = new Array(envs).fill(null);
     this.candidates = Array.from({ length: k }, (_, i) => i);
   }
@@ -124,23 +138,19 @@ export class BatchServer {
       maxTurns: this.options.maxTurns ?? null,
       text: this.options.text === true,
       actions: { size: this.actions.size, labels: this.actions.labels, runEnding: this.actions.runEnding },
-      observation: {
-        size: this.obsSize,
-        wide: this.wide,
-        narrow: this.narrow,
-        fields: this.obsSize > 0 ? this.observation.fields : [],
-        omitted: this.observation.omitted,
-      },
-      layout: LAYOUT,
+      observation: { size: this.obsSize, wire: this.wire, fields: this.obsSize > 0 ? this.tensor.fields : [] },
+      frame: { bytes: this.frame.byteLength, ...FRAME },
     };
   }
 
   /** Checks a request whole before anything changes: the resets and the actions, or why the line is refused. */
-  parse(request: unknown): { resets: [number, number][]; step: number[] | null } | string {
+  parse(request: unknown): { resets: [number, number][]; step: number[] | null; text: boolean; actions: boolean } | string {
     if (request === null || typeof request !== 'object' || Array.isArray(request))
-      return 'a line must be a JSON object { "reset"?: [[slot, seed], ...], "step"?: [index per slot] }';
+      return 'a line must be a JSON object { "reset"?: [[slot, seed], ...], "step"?: [index per slot], "text"?: true, "actions"?: true }';
     const r = request as Record<string, unknown>;
-    for (const key of Object.keys(r)) if (key !== 'reset' && key !== 'step') return `unknown field "${key}": send reset and/or step`;
+    for (const key of Object.keys(r)) if (!REQUEST_FIELDS.includes(key)) return `unknown field "${key}": send ${REQUEST_FIELDS.join(', ')}`;
+    if (r.text !== undefined && typeof r.text !== 'boolean') return 'text must be true or false';
+    if (r.actions !== undefined && typeof r.actions !== 'boolean') return 'actions must be true or false';
     const resets: [number, number][] = [];
     if (r.reset !== undefined) {
       if (!Array.isArray(r.reset)) return 'reset must be a list of [slot, seed] pairs';
@@ -163,11 +173,15 @@ export class BatchServer {
           return `step index ${JSON.stringify(k)} is not -1 or an action index in 0..${this.actions.size - 1}`;
       step = r.step as number[];
     }
-    return { resets, step };
+    return { resets, step, text: r.text === true, actions: r.actions === true };
   }
 
-  /** Applies a parsed request and fills the answer arrays; returns the refusals of this batch. */
-  run(resets: readonly [number, number][], step: readonly number[] | null): Refused[] {
+  /** The action each slot took in the last batch, as the game's JSON (null: none), when `run` was asked to keep them. */
+  played: unknown[] | null = null;
+
+  /** Applies a parsed request and fills the frame; returns the refusals of this batch. */
+  run(resets: readonly [number, number][], step: readonly number[] | null, keepActions = false): Refused[] {
+    this.played = keepActions ? new Array(this.envs).fill(null) : null;
     this.reward.fill(0);
     this.refused.fill(0);
     const reset = new Uint8Array(this.envs);
@@ -193,11 +207,19 @@ export class BatchServer {
           refusals.push({ slot: i, reason: 'not_running', message: `slot ${i} has no game in progress: reset it first` });
           continue;
         }
-        const refusal = sim.step(this.actions.decode(k, sim.state));
-        if (refusal) {
-          this.refused[i] = 1;
-          refusals.push({ slot: i, reason: refusal.reason, message: refusal.message });
-          continue;
+        const action = this.actions.decode(k, sim.state);
+        if (this.played) this.played[i] = action;
+        // The mask this slot was last answered with is the legal set of its position: an index it marks needs no
+        // second check (the rules' refuse), anything else goes through it and may be refused.
+        if (this.mask[i * this.actions.size + k] === 1) {
+          sim.stepTrusted(action);
+        } else {
+          const refusal = sim.step(action);
+          if (refusal) {
+            this.refused[i] = 1;
+            refusals.push({ slot: i, reason: refusal.reason, message: refusal.message });
+            continue;
+          }
         }
         const score = sim.score();
         this.reward[i] = score - this.score[i]!;
@@ -208,11 +230,14 @@ export class BatchServer {
         if (this.terminated[i] || this.truncated[i]) this.running[i] = 0;
       }
     this.fillMasks();
-    if (this.obsSize > 0)
+    if (this.obsSize > 0) {
+      const n = this.obsSize;
       for (let i = 0; i < this.envs; i++) {
         const sim = this.sims[i];
-        if (sim) this.observation.encodeWire(this.game.rules.observe(sim.state), this.obs8, i * this.narrow, this.obs, i * this.wide);
+        if (sim) this.tensor.encode(sim.state, this.obs, i * n);
+        else this.obs.fill(0, i * n, i * n + n);
       }
+    }
     return refusals;
   }
 
@@ -239,11 +264,12 @@ export class BatchServer {
     return this.sims.map((sim) => (sim ? this.game.rules.observe(sim.state).text : null));
   }
 
-  /** One answer line (without the newline). The base64 (no character JSON escapes) is spliced in, not re-serialised. */
-  answer(refusals: readonly Refused[]): string {
-    let line = `{"ok":true,"buf":"${Buffer.from(this.buffer).toString('base64')}"`;
+  /** The header line of an answer (without the newline); the frame follows it. */
+  header(refusals: readonly Refused[], text: boolean): string {
+    let line = `{"ok":true,"bytes":${this.frame.byteLength}`;
     if (refusals.length > 0) line += `,"refusals":${JSON.stringify(refusals)}`;
-    if (this.options.text) line += `,"text":${JSON.stringify(this.texts())}`;
+    if (this.played) line += `,"actions":${JSON.stringify(this.played)}`;
+    if (text || this.options.text) line += `,"text":${JSON.stringify(this.texts())}`;
     return `${line}}`;
   }
 }
@@ -350,6 +376,7 @@ export async function serveMain(
     return 0;
   }
   let server: BatchServer;
+  const syncPipe = io.output === process.stdout && process.platform === 'linux';
   try {
     server = new BatchServer(game, envs, { maxTurns, obs: flags.obs !== 'none', text: flags.text === true });
   } catch (error) {
@@ -360,11 +387,13 @@ export async function serveMain(
   io.output.on('error', () => {
     closed = true; // the reader went away (EPIPE): stop quietly
   });
-  const write = async (line: string) => {
+  // A pipe on Linux is written synchronously; on anything slower the frame is copied so the next batch cannot
+  // overwrite it while it is still queued.
+  const write = async (chunk: string | Uint8Array) => {
     if (closed) return;
-    if (!io.output.write(`${line}\n`)) await new Promise<void>((resolve) => io.output.once('drain', () => resolve()));
+    if (!io.output.write(chunk)) await new Promise<void>((resolve) => io.output.once('drain', () => resolve()));
   };
-  await write(JSON.stringify(server.hello()));
+  await write(`${JSON.stringify(server.hello())}\n`);
   const lines = createInterface({ input: io.input, crlfDelay: Number.POSITIVE_INFINITY });
   for await (const line of lines) {
     if (closed) break;
@@ -372,21 +401,28 @@ export async function serveMain(
     try {
       request = JSON.parse(line);
     } catch (error) {
-      await write(JSON.stringify({ ok: false, reason: 'invalid_json', message: `not JSON: ${(error as Error).message}` }));
+      await write(`${JSON.stringify({ ok: false, reason: 'invalid_json', message: `not JSON: ${(error as Error).message}` })}\n`);
       continue;
     }
     const parsed = server.parse(request);
     if (typeof parsed === 'string') {
-      await write(JSON.stringify({ ok: false, reason: 'bad_request', message: parsed }));
+      await write(`${JSON.stringify({ ok: false, reason: 'bad_request', message: parsed })}\n`);
       continue;
     }
-    let answer: string;
+    let header: string;
     try {
-      answer = server.answer(server.run(parsed.resets, parsed.step));
+      header = server.header(server.run(parsed.resets, parsed.step, parsed.actions), parsed.text);
     } catch (error) {
-      answer = JSON.stringify({ ok: false, reason: 'internal_error', message: (error as Error).message });
+      await write(`${JSON.stringify({ ok: false, reason: 'internal_error', message: (error as Error).message })}\n`);
+      continue;
     }
-    await write(answer);
+    // The header and the frame in one writev.
+    const out = io.output as Writable;
+    out.cork();
+    const a = out.write(`${header}\n`);
+    const b = out.write(syncPipe ? server.frame : server.frame.slice());
+    out.uncork();
+    if (!(a && b) && !closed) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   return 0;
 }

@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { tensorRowProblem } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { describe, expect, it } from 'vitest';
 import { BatchServer, serveMain } from '../src/index.ts';
@@ -7,7 +8,7 @@ const key = (a: unknown) => JSON.stringify(a, Object.keys(a as object).sort());
 
 describe('hearth sim serve: the batched pipe', () => {
   for (const slug of registry.slugs) {
-    it(`${slug}: masks are exactly the legal actions and observations stay in their fields' bounds over random play`, async () => {
+    it(`${slug}: masks are exactly the legal actions and every slot's row is the game's tensor of its state, over random play`, async () => {
       const game = (await registry.load(slug))!;
       const n = 3;
       const server = new BatchServer(game, n, { maxTurns: 60 });
@@ -32,19 +33,13 @@ describe('hearth sim serve: the batched pipe', () => {
             expect(masked.map((j) => key(server.actions.decode(j, sims[i]!.state))).sort()).toEqual(legal.map(key).sort());
           else if (server.running[i])
             for (const j of masked) expect(game.rules.refuse(sims[i]!.state, server.actions.decode(j, sims[i]!.state))).toBeNull();
-          const outside: string[] = [];
-          const { narrow, wide } = server.observation;
-          const full = new Float64Array(server.observation.size);
-          server.observation.encode(game.rules.observe(sims[i]!.state), full, 0);
-          for (const f of server.observation.fields) {
-            const size = f.shape.reduce((a, b) => a * b, 1);
-            for (let c = 0; c < size; c++) {
-              const v = f.wire === 'i8' ? server.obs8[i * narrow + f.wireOffset + c]! : server.obs[i * wide + f.wireOffset + c]!;
-              if (!(v >= f.low && v <= f.high)) outside.push(`${f.name}[${c}] = ${v}`);
-              if (v !== full[f.offset + c]) outside.push(`${f.name}[${c}] travels as ${v}, is ${full[f.offset + c]}`);
-            }
-          }
-          expect(outside).toEqual([]);
+          // The slot's row is the game's tensor of its state, and keeps the tensor's declaration.
+          const size = server.tensor.size;
+          const expected = new Float32Array(size);
+          server.tensor.encode(sims[i]!.state, expected, 0);
+          expect(Array.from(server.obs.subarray(i * size, (i + 1) * size))).toEqual(Array.from(expected));
+          expect(tensorRowProblem(server.tensor, Float32Array.from(server.obs.subarray(i * size, (i + 1) * size)))).toBeNull();
+          expect(server.wire).toBe(server.tensor.fields.every((f) => f.dtype === 'int8') ? 'int8' : 'float32');
           x = (x * 1103515245 + 12345) >>> 0;
           step.push(masked.length > 0 ? masked[x % masked.length]! : -1);
         }
@@ -66,13 +61,10 @@ describe('hearth sim serve: the batched pipe', () => {
     const input = new PassThrough();
     const output = new PassThrough();
     const error = new PassThrough();
-    const lines: string[] = [];
-    let buffered = '';
+    // The answer stream: a header line, then (for an accepted line) exactly `bytes` bytes of frame.
+    let stream = Buffer.alloc(0);
     output.on('data', (c: Buffer) => {
-      buffered += c.toString();
-      const parts = buffered.split('\n');
-      buffered = parts.pop()!;
-      lines.push(...parts);
+      stream = Buffer.concat([stream, c]);
     });
     const done = serveMain(['--game', 'stormlark', '--envs', '2', '--obs', 'none'], { input, output, error });
     input.write('not json\n');
@@ -80,15 +72,33 @@ describe('hearth sim serve: the batched pipe', () => {
     input.write('{"reset":[[2,1]]}\n');
     input.write('{"reset":[[0,7],[1,8]]}\n');
     input.write('{"step":[4,-1]}\n'); // NEXT_REACH is illegal while flying
+    input.write('{"text":true}\n');
     input.end();
     expect(await done).toBe(0);
-    const [hello, ...answers] = lines.map((l) => JSON.parse(l));
-    expect(hello).toMatchObject({ ok: true, protocol: 'hearth-batch/1', game: 'stormlark', envs: 2, actions: { size: 6 } });
-    expect(answers.map((a) => a.reason ?? 'ok')).toEqual(['invalid_json', 'bad_request', 'bad_request', 'ok', 'ok']);
-    expect(answers[1].message).toContain('2 action indices');
-    expect(answers[4].refusals).toEqual([expect.objectContaining({ slot: 0, reason: expect.any(String) })]);
-    const buf = Buffer.from(answers[4].buf, 'base64');
-    expect(buf.length).toBe(2 * 3 * 8 + 2 * (4 + 6)); // --obs none: no observation sections
+    const read: { header: Record<string, unknown>; frame?: Buffer }[] = [];
+    let at = 0;
+    while (at < stream.length) {
+      const nl = stream.indexOf(10, at);
+      const header = JSON.parse(stream.subarray(at, nl).toString());
+      at = nl + 1;
+      if (typeof header.bytes === 'number') {
+        read.push({ header, frame: stream.subarray(at, at + header.bytes) });
+        at += header.bytes;
+      } else read.push({ header });
+    }
+    const [hello, ...answers] = read.map((r) => r.header as Record<string, any>);
+    expect(hello).toMatchObject({ ok: true, protocol: 'hearth-batch/2', game: 'stormlark', envs: 2, actions: { size: 6 } });
+    expect(answers.map((a) => a.reason ?? 'ok')).toEqual(['invalid_json', 'bad_request', 'bad_request', 'ok', 'ok', 'ok']);
+    expect(answers[1]!.message).toContain('2 action indices');
+    expect(answers[4]!.refusals).toEqual([expect.objectContaining({ slot: 0, reason: expect.any(String) })]);
+    expect(read[5]!.frame!.length).toBe(2 * 3 * 8 + 2 * (4 + 6)); // --obs none: no observation section
+    expect(hello!.frame.bytes).toBe(2 * 3 * 8 + 2 * (4 + 6));
+    // text on request: every slot's picture, and nothing stepped (the frame is the same as the previous one)
+    expect(answers[5]!.text).toHaveLength(2);
+    expect(answers[5]!.text[0]).toContain('Stormlark');
+    expect(read[6]!.frame![48 + 2 * 2]).toBe(0); // the refused flags are cleared on a batch without steps (slot 0 was refused before)
+    expect(read[5]!.frame![48 + 2 * 2]).toBe(1);
+    expect(read[6]!.frame!.subarray(16, 48).equals(read[5]!.frame!.subarray(16, 48))).toBe(true); // score and turns kept
   });
 
   it('names a misspelt option and an unknown game', async () => {
