@@ -113,10 +113,28 @@ class LinePipe:
             if left <= 0 or not self._sel.select(left):
                 self.close()
                 raise EngineError(f"{self.what}: no answer within {self.timeout if timeout is None else timeout:g} s (the engine process was stopped)")
-            chunk = os.read(self._fd, 1 << 20)
+            chunk = os.read(self._fd, 1 << 16)
             if not chunk:
                 raise self._died("answering")
             self._buf += chunk
+
+    def read_exact(self, out: memoryview, timeout: Optional[float] = None) -> None:
+        """Fills `out` with the next len(out) bytes (a binary frame after a header line), with the same timeout."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        n = len(out)
+        have = min(n, len(self._buf))
+        out[:have] = self._buf[:have]
+        del self._buf[:have]
+        stream = self.proc.stdout
+        while have < n:
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._sel.select(left):
+                self.close()
+                raise EngineError(f"{self.what}: no answer within {self.timeout if timeout is None else timeout:g} s (the engine process was stopped)")
+            got = stream.readinto(out[have:])
+            if not got:
+                raise self._died("answering")
+            have += got
 
     def read_json(self, timeout: Optional[float] = None) -> Any:
         line = self.last_line = self.read_line(timeout)

@@ -1,15 +1,14 @@
-"""The client side of `hearth sim serve` (protocol hearth-batch/1): N games of one game behind one pipe, one line
-per batch each way. The hello line describes the action space and the observation fields; every answer is one
-base64 buffer of float64 sections (reward, score, turns, obs) then 8-bit sections (terminated, truncated,
-refused, running, mask, obs8), each N (or N x size) long; an observation field travels in `obs` (float64) or
-`obs8` (int8, the small integer fields) as its `wire` says, at its `wireOffset` in an environment's row."""
+"""The client side of `hearth sim serve` (protocol hearth-batch/2): N games of one game behind one pipe. A request is
+one JSON line; an answer is one JSON header line followed by one binary frame of typed arrays, read straight into a
+buffer allocated once (no JSON per environment, no base64). The hello line describes the action space and the
+game's observation tensor (each field's name, shape, dtype, bounds and place in the float32 row)."""
 
 from __future__ import annotations
 
-import base64
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -17,9 +16,14 @@ from gymnasium import spaces
 from .._pipe import STARTUP_TIMEOUT, LinePipe
 from ..errors import ProtocolError
 
-PROTOCOL = "hearth-batch/1"
+PROTOCOL = "hearth-batch/2"
 
-_DTYPES = {"int64": np.int64, "float64": np.float64, "int8": np.int8}
+DTYPES: dict[str, Any] = {
+    "int8": np.int8,
+    "int16": np.int16,
+    "int32": np.int32,
+    "float32": np.float32,
+}
 
 
 class AnyText(spaces.Text):
@@ -32,8 +36,12 @@ class AnyText(spaces.Text):
     def __repr__(self) -> str:
         return f"AnyText({self.min_length}, {self.max_length})"
 
-    def __eq__(self, other: Any) -> bool:
-        return isinstance(other, AnyText) and self.min_length == other.min_length and self.max_length == other.max_length
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, AnyText)
+            and self.min_length == other.min_length
+            and self.max_length == other.max_length
+        )
 
 
 TEXT_MAX = 1 << 16
@@ -41,129 +49,188 @@ TEXT_MAX = 1 << 16
 
 @dataclass
 class Batch:
+    """One answer. The arrays are views on the pipe's frame buffer: the next request overwrites them."""
+
     reward: np.ndarray  # float64 (N,)
     score: np.ndarray  # float64 (N,)
     turns: np.ndarray  # float64 (N,)
-    obs: np.ndarray  # float64 (N, wide)
-    obs8: np.ndarray  # int8 (N, narrow)
-    terminated: np.ndarray  # bool (N,)
-    truncated: np.ndarray  # bool (N,)
-    refused: np.ndarray  # bool (N,)
-    running: np.ndarray  # bool (N,)
+    obs: np.ndarray  # (N, size): int8 or float32 as the pipe's `wire` says
+    terminated: np.ndarray  # uint8 (N,)
+    truncated: np.ndarray  # uint8 (N,)
+    refused: np.ndarray  # uint8 (N,)
+    running: np.ndarray  # uint8 (N,)
     mask: np.ndarray  # int8 (N, K)
-    refusals: List[Dict[str, Any]]
-    text: Optional[List[Optional[str]]]
+    refusals: list[dict[str, Any]]
+    text: list[str | None] | None
+    #: Each slot's action as the game's JSON (None where it took none), when the request asked for them.
+    actions: list[Any] | None = None
 
 
 class BatchPipe:
     """One `hearth sim serve` process for `envs` games of `game`."""
 
     def __init__(
-        self, game: str, envs: int, *, max_turns: Optional[int] = None, obs: bool = True, text: bool = False, timeout: float = 60.0
+        self,
+        game: str,
+        envs: int,
+        *,
+        max_turns: int | None = None,
+        obs: bool = True,
+        text: bool = False,
+        timeout: float = 60.0,
     ) -> None:
-        args = ["sim", "serve", "--game", game, "--envs", str(int(envs)), "--obs", "arrays" if obs else "none"]
+        args = [
+            "sim",
+            "serve",
+            "--game",
+            game,
+            "--envs",
+            str(int(envs)),
+            "--obs",
+            "arrays" if obs else "none",
+        ]
         if max_turns is not None:
             args += ["--max-turns", str(int(max_turns))]
         if text:
             args.append("--text")
-        self.pipe = LinePipe(args, timeout=timeout, what=f"hearth sim serve --game {game}")
+        self.pipe = LinePipe(
+            args, timeout=timeout, what=f"hearth sim serve --game {game}"
+        )
         hello = self.pipe.read_json(timeout=max(timeout, STARTUP_TIMEOUT))
-        if not isinstance(hello, dict) or hello.get("ok") is not True or hello.get("protocol") != PROTOCOL:
+        if (
+            not isinstance(hello, dict)
+            or hello.get("ok") is not True
+            or hello.get("protocol") != PROTOCOL
+        ):
             self.pipe.close()
-            raise ProtocolError(f"hearth sim serve: expected a {PROTOCOL} hello line, got {str(hello)[:300]}")
+            raise ProtocolError(
+                f"hearth sim serve: expected a {PROTOCOL} hello line, got {str(hello)[:300]}"
+            )
         self.hello = hello
         self.game = game
-        self.envs = int(hello["envs"])
-        self.size = int(hello["actions"]["size"])
-        self.labels: List[Dict[str, Any]] = hello["actions"]["labels"]
-        self.run_ending: List[int] = list(hello["actions"]["runEnding"])
-        self.fields: List[Dict[str, Any]] = hello["observation"]["fields"]
-        self.obs_size = int(hello["observation"]["size"])
-        self.wide = int(hello["observation"].get("wide", 0))
-        self.narrow = int(hello["observation"].get("narrow", 0))
+        self.name = str(hello.get("name", game))
+        self.version = str(hello.get("version", ""))
+        self.envs = n = int(hello["envs"])
+        self.size = k = int(hello["actions"]["size"])
+        self.labels: list[dict[str, Any]] = hello["actions"]["labels"]
+        self.run_ending: list[int] = list(hello["actions"]["runEnding"])
+        self.fields: list[dict[str, Any]] = hello["observation"]["fields"]
+        self.obs_size = m = int(hello["observation"]["size"])
         self.text = bool(hello["text"])
-        n = self.envs
-        f64 = n * (3 + self.wide)
-        self._split = (f64 * 8, n * (4 + self.size + self.narrow))
+        self.wire = str(hello["observation"].get("wire", "float32"))
+        width = 1 if self.wire == "int8" else 4
+        self._frame = bytearray(int(hello["frame"]["bytes"]))
+        if len(self._frame) != n * 24 + n * m * width + n * (4 + k):
+            self.pipe.close()
+            raise ProtocolError(
+                f"hearth sim serve: a frame of {len(self._frame)} bytes does not fit {n} envs"
+            )
+        buf = memoryview(self._frame)
+        f = np.frombuffer(buf, dtype=np.float64, count=3 * n)
+        rows = np.frombuffer(
+            buf, dtype=np.int8 if width == 1 else np.float32, count=n * m, offset=24 * n
+        ).reshape(n, m)
+        u = np.frombuffer(buf, dtype=np.uint8, offset=24 * n + width * n * m)
+        self._views: tuple[np.ndarray, ...] = (
+            f[0:n],
+            f[n : 2 * n],
+            f[2 * n : 3 * n],
+            rows,
+            u[0:n],
+            u[n : 2 * n],
+            u[2 * n : 3 * n],
+            u[3 * n : 4 * n],
+            u[4 * n : (4 + k) * n].view(np.int8).reshape(n, k),
+        )
 
-    def observation_space(self) -> spaces.Dict:
-        """One environment's observation: a space per field, plus `text` when the pipe sends the picture."""
-        out: Dict[str, spaces.Space] = {}
-        for f in self.fields:
-            low = -np.inf if f["low"] is None else f["low"]
-            high = np.inf if f["high"] is None else f["high"]
-            shape = tuple(f["shape"])
-            if f["space"] == "discrete":
-                out[f["name"]] = spaces.Discrete(int(high) - int(low) + 1, start=int(low))
-            elif f["space"] == "multibinary":
-                out[f["name"]] = spaces.MultiBinary(list(shape))
-            else:
-                dtype = _DTYPES[f["dtype"]]
-                out[f["name"]] = spaces.Box(low=low, high=high, shape=shape, dtype=dtype)
-        if self.text:
+    def field_space(self, f: dict[str, Any]) -> spaces.Box:
+        return spaces.Box(
+            low=f["low"],
+            high=f["high"],
+            shape=tuple(f["shape"]),
+            dtype=DTYPES[f["dtype"]],
+        )
+
+    def dict_space(self, text: bool) -> spaces.Dict:
+        """One environment's observation as a Dict: a Box per tensor field in its dtype, plus `text` when asked."""
+        out: dict[str, spaces.Space] = {
+            f["name"]: self.field_space(f) for f in self.fields
+        }
+        if text:
             out["text"] = AnyText(TEXT_MAX, min_length=0)
         return spaces.Dict(out)
 
-    def request(self, resets: Sequence[Tuple[int, int]] = (), step: Optional[Sequence[int]] = None) -> Batch:
-        req: Dict[str, Any] = {}
+    def flat_space(self) -> spaces.Box:
+        """One environment's observation as the tensor's float32 row, each number bounded by its field."""
+        low = np.zeros(self.obs_size, dtype=np.float32)
+        high = np.zeros(self.obs_size, dtype=np.float32)
+        for f in self.fields:
+            low[f["offset"] : f["offset"] + f["size"]] = f["low"]
+            high[f["offset"] : f["offset"] + f["size"]] = f["high"]
+        return spaces.Box(low=low, high=high, dtype=np.float32)
+
+    def request(
+        self,
+        resets: Sequence[tuple[int, int]] = (),
+        step: Sequence[int] | None = None,
+        text: bool = False,
+        actions: bool = False,
+    ) -> Batch:
+        req: dict[str, Any] = {}
         if resets:
             req["reset"] = [[int(i), int(s)] for i, s in resets]
         if step is not None:
             req["step"] = step
-        answer = self.pipe.call(json.dumps(req, separators=(",", ":")))
-        if not isinstance(answer, dict) or answer.get("ok") is not True:
-            raise ProtocolError(f"{self.pipe.what}: {answer.get('reason') if isinstance(answer, dict) else ''}: {answer}")
-        raw = base64.b64decode(answer["buf"])
-        f64_bytes, u8_len = self._split
-        if len(raw) != f64_bytes + u8_len:
-            raise ProtocolError(f"{self.pipe.what}: answer buffer of {len(raw)} bytes, expected {f64_bytes + u8_len}")
-        n, k = self.envs, self.size
-        f = np.frombuffer(raw, dtype=np.float64, count=f64_bytes // 8)
-        u = np.frombuffer(raw, dtype=np.uint8, offset=f64_bytes)
+        if text:
+            req["text"] = True
+        if actions:
+            req["actions"] = True
+        header = self.pipe.call(json.dumps(req, separators=(",", ":")))
+        if not isinstance(header, dict) or header.get("ok") is not True:
+            raise ProtocolError(
+                f"{self.pipe.what}: {header.get('reason') if isinstance(header, dict) else ''}: {header}"
+            )
+        if header.get("bytes") != len(self._frame):
+            raise ProtocolError(
+                f"{self.pipe.what}: an answer of {header.get('bytes')} bytes, expected {len(self._frame)}"
+            )
+        self.pipe.read_exact(memoryview(self._frame))
+        reward, score, turns, obs, terminated, truncated, refused, running, mask = (
+            self._views
+        )
         return Batch(
-            reward=f[0:n],
-            score=f[n : 2 * n],
-            turns=f[2 * n : 3 * n],
-            obs=f[3 * n :].reshape(n, self.wide),
-            obs8=u[(4 + k) * n :].view(np.int8).reshape(n, self.narrow),
-            terminated=u[0:n].astype(bool),
-            truncated=u[n : 2 * n].astype(bool),
-            refused=u[2 * n : 3 * n].astype(bool),
-            running=u[3 * n : 4 * n].astype(bool),
-            mask=u[4 * n : (4 + k) * n].reshape(n, k).view(np.int8),
-            refusals=answer.get("refusals", []),
-            text=answer.get("text"),
+            reward,
+            score,
+            turns,
+            obs,
+            terminated,
+            truncated,
+            refused,
+            running,
+            mask,
+            header.get("refusals", []),
+            header.get("text"),
+            header.get("actions"),
         )
 
-    def observations(self, batch: Batch) -> Dict[str, Any]:
-        """Batched observations: each field as an array of shape (N, *shape) in its space's dtype."""
-        n = self.envs
-        out: Dict[str, Any] = {}
-        for f in self.fields:
-            size = int(np.prod(f["shape"])) if f["shape"] else 1
-            src = batch.obs8 if f["wire"] == "i8" else batch.obs
-            col = src[:, f["wireOffset"] : f["wireOffset"] + size]
-            dtype = np.int8 if f["space"] == "multibinary" else _DTYPES[f["dtype"]]
-            out[f["name"]] = col.reshape((n, *f["shape"])).astype(dtype)
-        if self.text:
-            out["text"] = tuple(t if t is not None else "" for t in (batch.text or [None] * n))
-        return out
+    def dict_observations(self, obs: np.ndarray) -> dict[str, np.ndarray]:
+        """Rows (N, size) as a dict of fields, each (N, *shape) in its dtype (copies)."""
+        n = obs.shape[0]
+        return {
+            f["name"]: obs[:, f["offset"] : f["offset"] + f["size"]]
+            .reshape((n, *f["shape"]))
+            .astype(DTYPES[f["dtype"]])
+            for f in self.fields
+        }
 
-    def observation(self, batch: Batch, i: int) -> Dict[str, Any]:
-        """Environment i's observation, as its single space holds it (Discrete fields as np.int64 scalars)."""
-        out: Dict[str, Any] = {}
-        for f in self.fields:
-            size = int(np.prod(f["shape"])) if f["shape"] else 1
-            row = batch.obs8[i] if f["wire"] == "i8" else batch.obs[i]
-            vals = row[f["wireOffset"] : f["wireOffset"] + size]
-            if f["space"] == "discrete":
-                out[f["name"]] = np.int64(vals[0])
-            else:
-                dtype = np.int8 if f["space"] == "multibinary" else _DTYPES[f["dtype"]]
-                out[f["name"]] = vals.reshape(f["shape"]).astype(dtype)
-        if self.text:
-            out["text"] = (batch.text or [""])[i] or ""
-        return out
+    def dict_observation(self, row: np.ndarray) -> dict[str, Any]:
+        """One row (size,) as a dict of fields in their dtypes (copies)."""
+        return {
+            f["name"]: row[f["offset"] : f["offset"] + f["size"]]
+            .reshape(f["shape"])
+            .astype(DTYPES[f["dtype"]])
+            for f in self.fields
+        }
 
     def close(self) -> None:
         self.pipe.close()
