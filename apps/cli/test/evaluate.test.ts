@@ -159,6 +159,11 @@ describe.skipIf(skipReason !== undefined)('an evaluation of a model through the 
       const verified = await hearth(['verify', join(out, one), '--json']);
       expect(verified.code, verified.stderr).toBe(0);
       expect(JSON.parse(verified.stdout).score).toBe(lines[lines.length - 1].score);
+      // The runs are the model's (agent runs), never a person's on the per-game boards.
+      const runId = report.games[0].perSeed[0].runId;
+      expect(await api(`/api/runs/${runId}`)).toMatchObject({ kind: 'agent', agent: expect.stringContaining('openai:stand-in') });
+      // 80 runs at --jobs 4 leave no listener piling up on the run's abort signal.
+      expect(stderr + again.stderr).not.toContain('MaxListenersExceededWarning');
       // The key reached the API, and nothing else: not the records, not the output.
       expect([...stub.keys]).toEqual([`Bearer ${KEY}`]);
       for (const f of readdirSync(out)) expect(readFileSync(join(out, f), 'utf8')).not.toContain(KEY);

@@ -107,6 +107,8 @@ describe.each(backends.names)('evaluations on %s', (name) => {
     expect(batch.body).toMatchObject({ accepted: 40, refused: 0, retry: 0 });
     expect(batch.body.results.map((r: any) => r.scorecard.attempt)).toEqual(runs.map((r) => r.attempt));
     expect(batch.body.results.filter((r: any) => r.scorecard.identicalTo).length).toBe(20);
+    // Sent without an agent field into a model's scorecard: the runs are that model's, not a person's.
+    expect((await call(url, 'GET', `/api/runs/${batch.body.results[0].runId}`)).body).toMatchObject({ kind: 'agent', agent: 'm' });
     // The same batch again (a lost answer): every run is already in, nothing added.
     const again = await call(url, 'POST', `/api/scorecards/${id}/runs`, { runs }, key);
     expect(again.body.accepted).toBe(40);

@@ -24,6 +24,8 @@ export interface RunToSend {
   version: string;
   /** The episode record (JSON lines). */
   record: string;
+  /** The runs' agent field (the model and prompt, or the program): the run is an agent's on every board. */
+  agent: string;
 }
 
 export const runKey = (game: string, seed: number, attempt: number) => `${game}\n${seed}\n${attempt}`;
@@ -49,6 +51,7 @@ export function batchEntry(run: RunToSend): { json: string; note?: string } {
       attempt: run.attempt,
       actions: run.actions,
       version: run.version,
+      agent: run.agent.slice(0, 100),
       recordGz: gzipSync(record).toString('base64'),
     });
   const full = body(run.record);

@@ -291,6 +291,7 @@ export async function agent(argv: readonly string[]): Promise<number> {
         actions: parsed.actions,
         version: p.game.spec.version,
         record: text,
+        agent: agentText,
       });
   };
   if (submitter && !submitter.card.opened && resumed > 0) {
@@ -373,6 +374,7 @@ export async function agent(argv: readonly string[]): Promise<number> {
       actions: run.actions,
       version: p.game.spec.version,
       record: [...lines, endLine].join(''),
+      agent: agentText,
     });
     const secs = ((performance.now() - started) / 1000).toFixed(1);
     if (v.json)

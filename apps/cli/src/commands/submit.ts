@@ -1,6 +1,7 @@
 // hearth submit <file> --server URL --name NAME [--agent TEXT] [--notes TEXT] [--key KEY] [--scorecard ID] [--json]
 // Sends a record to POST {URL}/api/runs; the server replays it and stores it only when every action is accepted.
 // A name is claimed by its first run: that answer carries the player key once, saved here for later runs.
+import { gzipSync } from 'node:zlib';
 import { parseArgs } from '../args.ts';
 import { UsageError } from '../games.ts';
 import { apiUrl, callJson, refusalText } from '../net/http.ts';
@@ -75,7 +76,8 @@ export async function submitRecord(
       ...(who.notes !== undefined ? { notes: who.notes } : {}),
       ...(extra.scorecard !== undefined ? { scorecard: extra.scorecard } : {}),
       ...(extra.version !== undefined ? { version: extra.version } : {}),
-      ...(extra.record !== undefined ? { record: extra.record } : {}),
+      // gzipped: a record with transcripts is often larger than the server's 1 MiB body limit as text
+      ...(extra.record !== undefined ? { recordGz: gzipSync(extra.record).toString('base64') } : {}),
     },
   });
   if (body.ok !== true) {

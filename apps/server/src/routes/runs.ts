@@ -234,7 +234,8 @@ export function registerRunRoutes(router: Router, ctx: ServerContext, deps: RunR
       actions,
       player,
       key,
-      agent: (body.agent as string | undefined) ?? null,
+      // A run into a model's scorecard is that model's even when the client left agent out (never a person's run).
+      agent: (body.agent as string | undefined) ?? (card?.kind === 'agent' ? (card.tags.model ?? card.tags.agent) : null),
       notes: (body.notes as string | undefined) ?? null,
       score: outcome.score,
       turns: outcome.turns,

@@ -548,6 +548,7 @@ class _Sender:
     def __init__(self, client: Client, player: str, set_id: str, tags: Optional[Dict[str, Any]], attempts: int, out_dir: Optional[Path]) -> None:
         self.client, self.player = client, player
         self.card = _open_scorecard(client, player, set_id, tags, attempts, out_dir)
+        self.agent: Optional[str] = (tags or {}).get("agent") or (tags or {}).get("model")
         self.accepted: set = set()
         self.refused: Dict[Tuple[str, int, int], str] = {}
         self.queue: List[Dict[str, Any]] = []
@@ -559,6 +560,8 @@ class _Sender:
                                  "recordGz": base64.b64encode(gzip.compress(record.encode("utf-8"))).decode("ascii")}
         if version:
             entry["version"] = version
+        if self.agent:
+            entry["agent"] = self.agent[:100]
         with self.cond:
             self.queue.append(entry)
             if not self.busy:
