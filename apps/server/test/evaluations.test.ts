@@ -6,6 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { CHALLENGE_SETS } from '@hearth/store';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEFAULT_PER_PLAYER } from '../src/routes/runs-mount.ts';
+import { call } from './helpers/call.ts';
 import { playRun } from './helpers/play.ts';
 import { setupRunBackends } from './runs-backends.ts';
 
@@ -13,18 +14,6 @@ const backends = await setupRunBackends();
 afterAll(() => backends.dispose());
 
 const season2 = CHALLENGE_SETS.find((s) => s.id === 'season-2')!;
-const call = async (url: string, method: string, path: string, body?: unknown, key?: string) => {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers.authorization = `Bearer ${key}`;
-  const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  const text = await res.text();
-  return {
-    status: res.status,
-    text,
-    body: (res.headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : null) as any,
-  };
-};
 const T975_19 = 2.093024054408263;
 const progressOf = (s: { random: number; strong: number }, score: number) =>
   Math.min(100, Math.max(0, (100 * (score - s.random)) / (s.strong - s.random)));

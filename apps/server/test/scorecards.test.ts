@@ -2,6 +2,7 @@
 // into one, closed and read back with intervals equal to a hand computation; every refusal with its reason.
 import { CHALLENGE_SETS } from '@hearth/store';
 import { afterAll, describe, expect, it } from 'vitest';
+import { call } from './helpers/call.ts';
 import { playRun } from './helpers/play.ts';
 import { setupRunBackends } from './runs-backends.ts';
 
@@ -9,13 +10,6 @@ const backends = await setupRunBackends();
 afterAll(() => backends.dispose());
 
 const season2 = CHALLENGE_SETS.find((s) => s.id === 'season-2')!;
-const call = async (url: string, method: string, path: string, body?: unknown, key?: string) => {
-  const headers: Record<string, string> = {};
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (key) headers.authorization = `Bearer ${key}`;
-  const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: (await res.json()) as any };
-};
 
 /** 95% Student-t half-width factors used by the hand computation (from a printed table). */
 const T975 = { 19: 2.093024054408263 };

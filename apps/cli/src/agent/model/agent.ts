@@ -9,15 +9,10 @@ import type { AgentAnswer, AgentSource, ShowKind } from '../driver.ts';
 import { type AnswerMode, malformedText, type PromptDefinition, refusalText, type Shown, systemText, viewText } from '../prompts.ts';
 import type { Limiter, RetryPolicy } from './http.ts';
 import { actionFromText, actionFromToolArguments } from './parse.ts';
-import { type CallOptions, callModel, type Exchange, type Provider } from './providers.ts';
+import { type CallOptions, callModel, type Exchange } from './providers.ts';
 
-export interface ModelSettings {
-  provider: Provider;
-  model: string;
-  baseUrl: string;
-  key: string | null;
-  temperature: number | null;
-  maxTokens: number;
+/** The call's settings (provider, model, base URL, key, temperature, max tokens) and the harness's around them. */
+export interface ModelSettings extends Pick<CallOptions, 'provider' | 'model' | 'baseUrl' | 'key' | 'temperature' | 'maxTokens'> {
   mode: AnswerMode;
   /** Earlier exchanges kept in each request (K). */
   history: number;
