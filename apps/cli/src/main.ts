@@ -38,6 +38,22 @@ export const USAGE = `hearth: turn-based score-attack games in the terminal
 NO_COLOR=1 or --no-color turns colour off. Ctrl-C leaves at once and restores the terminal.
 `;
 
+/** Commands that answer --help themselves. */
+const SELF_HELP = new Set(['agent', 'scorecard', 'mcp', 'sim']);
+
+/** A command's lines of USAGE: its own lines and their indented continuations. */
+export function usageOf(command: string): string {
+  const lines = USAGE.split('\n');
+  const out: string[] = [];
+  let inside = false;
+  for (const line of lines) {
+    if (line.startsWith('  hearth ')) inside = line.startsWith(`  hearth ${command} `) || line === `  hearth ${command}`;
+    else if (!/^ {20,}\S/.test(line)) inside = false;
+    if (inside) out.push(line.replace(/^ {2}/, ''));
+  }
+  return `${out.join('\n')}\n`;
+}
+
 const commands: Record<string, (argv: readonly string[]) => Promise<number>> = {
   list,
   spec,
@@ -62,6 +78,12 @@ export async function main(argv: readonly string[]): Promise<number> {
   if (!run) {
     process.stderr.write(`hearth: unknown command "${command}"\n\n${USAGE}`);
     return 2;
+  }
+  // --help anywhere before "--": the command's own usage (agent, scorecard, mcp and sim print a longer one).
+  const flags = rest.indexOf('--') >= 0 ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (!SELF_HELP.has(command) && (flags.includes('--help') || flags.includes('-h'))) {
+    process.stdout.write(usageOf(command));
+    return 0;
   }
   try {
     return await run(rest);

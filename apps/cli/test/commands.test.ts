@@ -12,6 +12,29 @@ const run = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], {
 const dir = mkdtempSync(join(tmpdir(), 'hearth-cli-cmd-'));
 
 describe('commands', () => {
+  it('--help answers every command with its usage (exit 0), never "unknown option"', () => {
+    for (const args of [
+      ['list'],
+      ['spec', 'x'],
+      ['play', 'x'],
+      ['replay', 'f'],
+      ['verify', 'f'],
+      ['submit', 'f'],
+      ['leaderboard', 'x'],
+      ['scorecard', 'open'],
+      ['scorecard', 'compare'],
+      ['agent', 'run'],
+      ['agent', 'prompts'],
+      ['mcp'],
+      ['sim'],
+    ]) {
+      const r = run(...args, '--help');
+      expect(r.status, `${args.join(' ')} --help: ${r.stderr}`).toBe(0);
+      expect(r.stdout, args.join(' ')).toMatch(new RegExp(`hearth ${args[0]}|usage`, 'i'));
+      expect(r.stderr, args.join(' ')).not.toContain('unknown option');
+    }
+  });
+
   it('list names every registered game, as text and JSON', () => {
     const text = run('list');
     expect(text.status).toBe(0);

@@ -126,3 +126,27 @@ describe('the game table', () => {
     expect((await table.newGame('me', 'lantern-volley', 2 ** 60)).ok).toBe(false);
   });
 });
+
+describe('the stdio server talking to --server', () => {
+  it('waits out a 429 for its Retry-After and sends again', async () => {
+    const { httpApi } = await import('../src/submit.ts');
+    const answers = [
+      new Response(JSON.stringify({ ok: false, reason: 'rate_limited' }), { status: 429, headers: { 'retry-after': '2' } }),
+      new Response(JSON.stringify({ ok: true, runId: 5 }), { status: 201 }),
+    ];
+    const waits: number[] = [];
+    let calls = 0;
+    const api = httpApi(
+      'http://127.0.0.1:9',
+      (async () => {
+        calls++;
+        return answers.shift()!;
+      }) as unknown as typeof fetch,
+      async (ms) => {
+        waits.push(ms);
+      },
+    );
+    expect(await api({ method: 'POST', path: '/api/runs', body: {} })).toEqual({ ok: true, runId: 5 });
+    expect([calls, waits]).toEqual([2, [2000]]);
+  });
+});

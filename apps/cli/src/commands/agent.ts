@@ -117,9 +117,13 @@ export async function agent(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${AGENT_USAGE}\n`);
     return sub === undefined ? 2 : 0;
   }
+  if (sub !== 'run' && sub !== 'prompts' && sub !== 'sets') throw new UsageError(`unknown agent command "${sub}"\n\n${AGENT_USAGE}`);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    process.stdout.write(`${AGENT_USAGE}\n`);
+    return 0;
+  }
   if (sub === 'prompts') return prompts(rest);
   if (sub === 'sets') return sets(rest);
-  if (sub !== 'run') throw new UsageError(`unknown agent command "${sub}"\n\n${AGENT_USAGE}`);
   if (rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${AGENT_USAGE}\n`);
     return 0;

@@ -26,7 +26,7 @@ hearth scorecard export ID --server URL [--format csv|json] [--out FILE]
 
 export async function scorecardCommand(argv: readonly string[]): Promise<number> {
   const [sub, ...rest] = argv;
-  if (sub === undefined || sub === '--help' || sub === 'help') {
+  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help' || rest.includes('--help') || rest.includes('-h')) {
     process.stdout.write(`${SCORECARD_USAGE}\n`);
     return sub === undefined ? 2 : 0;
   }
