@@ -19,7 +19,7 @@ export function ruleBearing(readme) {
     const item = /^- `(src\/[^`]+)`/.exec(line);
     if (item) files.push(item[1]);
   }
-  const left = /(?:^|\n)Left out of mutation runs[^]*?(?:\n\n|$)/.exec(section);
+  const left = /(?:^|\n)Left out of mutation runs[\s\S]*?(?:\n\n|$)/.exec(section);
   if (left) for (const m of left[0].matchAll(/`(test\/[^`]+)`/g)) skipTests.push(m[1]);
   return { files, skipTests };
 }
