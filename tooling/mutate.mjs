@@ -151,9 +151,10 @@ async function runFile(slug, game, file, dirty) {
       '',
     ].join('\n'),
   );
+  const stream = join(tmp, 'stream.jsonl');
   const config = {
     testRunner: 'vitest',
-    plugins: [vitestRunner],
+    plugins: [vitestRunner, join(root, 'tooling/mutate/reporter.mjs')],
     inPlace: true,
     coverageAnalysis: 'perTest',
     concurrency,
@@ -162,15 +163,16 @@ async function runFile(slug, game, file, dirty) {
     incremental: true,
     incrementalFile,
     force: args.values.force,
-    reporters: ['progress-append-only'],
+    reporters: ['progress-append-only', 'hearth-stream'],
     vitest: { configFile: vitestConfig, related: true },
     thresholds: { high: FLOOR, low: 80, break: null },
     // A mutant that loops runs into Stryker's hit limit or this timeout (a timeout counts as killed, as Stryker
     // counts it): generous, because the machine is shared and a false timeout would inflate the score.
-    timeoutMS: 20_000,
-    timeoutFactor: 2,
+    timeoutMS: 10_000,
+    timeoutFactor: 1.5,
     cleanTempDir: 'always',
-    warnings: { slow: false },
+    warnings: { slow: false, unknownOptions: false },
+    hearthStream: stream,
   };
   const configFile = join(tmp, 'stryker.config.json');
   writeFileSync(configFile, JSON.stringify(config, null, 2));
@@ -187,6 +189,7 @@ async function runFile(slug, game, file, dirty) {
       cwd: game.dir,
       stdio: 'inherit',
       env: { ...process.env, FORCE_COLOR: '0' },
+      detached: true,
     });
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -212,16 +215,21 @@ async function runFile(slug, game, file, dirty) {
     }
   }
   const seconds = Math.round((Date.now() - started) / 1000);
-  if (outcome.error || !existsSync(incrementalFile)) {
-    const error = outcome.error ?? 'Stryker wrote no report';
-    process.stderr.write(`mutate: ${slug} ${file}: ${error}; its previous results are kept\n`);
-    rmSync(tmp, { recursive: true, force: true });
-    return { ok: false, error };
-  }
-  const report = JSON.parse(readFileSync(incrementalFile, 'utf8'));
+  // A completed run leaves Stryker's own report; a run stopped early leaves what the stream reporter saw, which
+  // becomes a partial report: the next run reuses its mutants and tests only the rest.
+  let report = null;
+  let untested = 0;
+  if (!outcome.error && existsSync(incrementalFile)) report = JSON.parse(readFileSync(incrementalFile, 'utf8'));
+  else if (existsSync(stream)) ({ report, untested } = partialReport(game.dir, file, originals.get(join(game.dir, file)), stream));
   rmSync(tmp, { recursive: true, force: true });
-  const fileReport = report.files[file];
-  if (!fileReport) return { ok: false, error: `the report has no ${file}` };
+  // The vitest runner copies its setup file next to the package (one per worker); nothing else uses them.
+  for (const name of readdirSync(game.dir)) if (/^stryker-setup-\d+\.js$/.test(name)) rmSync(join(game.dir, name), { force: true });
+  if (outcome.error)
+    process.stderr.write(
+      `mutate: ${slug} ${file}: ${outcome.error}${report ? `; ${untested} mutants left untested, a rerun resumes` : ''}\n`,
+    );
+  const fileReport = report?.files[file];
+  if (!fileReport) return { ok: false, error: outcome.error ?? `the report has no ${file}` };
 
   store.files[file] = compress(report, store.sources);
   writeStore(storePath, store);
@@ -229,6 +237,7 @@ async function runFile(slug, game, file, dirty) {
   const summaryPath = join(game.dir, 'mutation.json');
   const summary = existsSync(summaryPath) ? JSON.parse(readFileSync(summaryPath, 'utf8')) : { files: {} };
   const entry = summarize(fileReport, summary.files?.[file], { commit: dirty ? `${commit}-dirty` : commit, seconds, load });
+  if (untested > 0) entry.untested = untested;
   const next = {
     commit: dirty ? `${commit}-dirty` : commit,
     command: `pnpm mutate ${slug}`,
@@ -240,8 +249,8 @@ async function runFile(slug, game, file, dirty) {
   if (command !== `pnpm mutate ${slug}`) next.lastCommand = command;
   writeFileSync(summaryPath, `${JSON.stringify(next, null, 2)}\n`);
   for (const m of entry.unexplained) process.stdout.write(`  survivor ${file}:${m.line} ${m.mutator}: ${m.code} -> ${m.replacement}\n`);
-  const ok = entry.score >= FLOOR && entry.unexplained.length === 0;
-  return { ok, entry };
+  const ok = !outcome.error && entry.score >= FLOOR && entry.unexplained.length === 0;
+  return { ok, entry, error: outcome.error };
 }
 
 /** One file's counts and survivors, carrying over the whys of the previous summary. */
@@ -288,6 +297,32 @@ function summarize(fileReport, previous, { commit, seconds, load }) {
     }
   }
   return entry;
+}
+
+/** The report of a run stopped early, from the stream reporter's records (the same shape Stryker writes). */
+function partialReport(dir, file, source, streamFile) {
+  const records = readFileSync(streamFile, 'utf8')
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
+  const tests = records.find((r) => r.kind === 'tests')?.tests ?? [];
+  const planned = records.find((r) => r.kind === 'plan')?.mutants ?? 0;
+  const mutants = records.filter((r) => r.kind === 'mutant').map(({ result: { fileName, ...m } }) => m);
+  const testFiles = {};
+  for (const t of tests) {
+    const name = t.fileName ? relative(dir, t.fileName) : '';
+    testFiles[name] ??= { tests: [], ...(t.fileName && existsSync(t.fileName) ? { source: readFileSync(t.fileName, 'utf8') } : {}) };
+    const location = t.startPosition ? { start: { line: t.startPosition.line + 1, column: t.startPosition.column + 1 } } : undefined;
+    testFiles[name].tests.push({ id: t.id, name: t.name, location });
+  }
+  const report = {
+    schemaVersion: '1.0',
+    thresholds: { high: FLOOR, low: 80 },
+    files: { [file]: { language: 'typescript', source: source.toString('utf8'), mutants } },
+    testFiles,
+  };
+  return { report, untested: Math.max(0, planned - mutants.length) };
 }
 
 function oneLine(text) {
