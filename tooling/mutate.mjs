@@ -188,7 +188,7 @@ async function runFile(slug, game, file, dirty) {
     const child = spawn('nice', ['-n', '19', process.execPath, strykerBin, 'run', configFile], {
       cwd: game.dir,
       stdio: 'inherit',
-      env: { ...process.env, FORCE_COLOR: '0' },
+      env: { ...process.env, FORCE_COLOR: '0', HEARTH_MUTATE: '1' },
       detached: true,
     });
     let timedOut = false;

@@ -7,6 +7,10 @@ import type { CragAction } from '../src/rules.ts';
 import type { CragState } from '../src/state.ts';
 import { type CragGame, cragInvariants } from './helpers.ts';
 
+// pnpm mutate runs these checks against every surviving mutant; it sets HEARTH_MUTATE=1 for a tenth of the volume
+// (the same checks, forged states and goldens over fewer seeds; see the README's "Rule-bearing files").
+const MUTATE = process.env.HEARTH_MUTATE === '1';
+
 const wall = createWall(await loadKernel('wasm'));
 let game: CragGame;
 
@@ -99,22 +103,25 @@ runConformance({
     game = (await gameModule.load()) as CragGame;
     return game;
   },
-  seeds: 200,
-  maxTurns: 400,
+  seeds: MUTATE ? 20 : 200,
+  ...(MUTATE ? { probeStates: 30 } : {}),
+  maxTurns: MUTATE ? 200 : 400,
   extraFields: 'ignored',
   invariants: (prev: CragState, action: CragAction, next: CragState) => cragInvariants(game, wall, prev, action, next),
   goldenDir: fileURLToPath(new URL('../golden', import.meta.url)),
   forgedStates: forged,
-  mutation: { fields: MUTATION_FIELDS, count: 20_000 },
-  policySeeds: 3,
+  mutation: { fields: MUTATION_FIELDS, count: MUTATE ? 2_000 : 20_000 },
+  policySeeds: MUTATE ? 1 : 3,
 });
 
-runConformance({
-  label: 'cragwake (JavaScript build of the kernel)',
-  canonicalOrder: true,
-  load: () => gameModule.load({ kernel: 'js' }),
-  seeds: 40,
-  maxTurns: 200,
-  extraFields: 'ignored',
-  forgedStates: forged,
-});
+// The JavaScript build runs the same src/ as the WASM one (a mutant of src/ changes both alike): not in mutation runs.
+if (!MUTATE)
+  runConformance({
+    label: 'cragwake (JavaScript build of the kernel)',
+    canonicalOrder: true,
+    load: () => gameModule.load({ kernel: 'js' }),
+    seeds: 40,
+    maxTurns: 200,
+    extraFields: 'ignored',
+    forgedStates: forged,
+  });

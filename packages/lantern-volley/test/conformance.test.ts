@@ -7,6 +7,10 @@ import { BRAZIER, EVENT_CAP, waveRow } from '../src/constants.ts';
 import { gameModule, type LanternVolleyGame, type State } from '../src/index.ts';
 import { forgedStates } from './forged-states.ts';
 
+// pnpm mutate runs these checks against every surviving mutant; it sets HEARTH_MUTATE=1 for a tenth of the volume
+// (the same checks, forged states and goldens over fewer seeds; see the README's "Rule-bearing files").
+const MUTATE = process.env.HEARTH_MUTATE === '1';
+
 const goldenDir = fileURLToPath(new URL('../golden', import.meta.url));
 let game: LanternVolleyGame;
 
@@ -17,8 +21,9 @@ runConformance({
     game = await gameModule.load();
     return game;
   },
-  seeds: 200,
-  maxTurns: 400,
+  seeds: MUTATE ? 20 : 200,
+  ...(MUTATE ? { probeStates: 30 } : {}),
+  maxTurns: MUTATE ? 200 : 400,
   emptyLegalActions: true,
   extraFields: 'refused',
   goldenDir,
@@ -79,7 +84,10 @@ runConformance({
   forgedStates,
   // Every change of these fields in a turn-0 state is unreachable at turn 0 (the seed is not listed: every u32 seed
   // starts a round). lastShot is null at turn 0, so its fields are covered by forged-states.ts instead.
-  mutation: { fields: ['wave', 'wispsLeft', 'score', 'shots', 'gameOver', 'won', 'lit.0', 'lit.1', 'lit.2'], count: 20_000 },
+  mutation: {
+    fields: ['wave', 'wispsLeft', 'score', 'shots', 'gameOver', 'won', 'lit.0', 'lit.1', 'lit.2'],
+    count: MUTATE ? 2_000 : 20_000,
+  },
 });
 
 // The golden files also reproduce on the JavaScript build of the kernel.

@@ -4,6 +4,10 @@ import { gameModule } from '../src/index.ts';
 import type { Entity, StormlarkState } from '../src/state.ts';
 import { invariants } from './helpers.ts';
 
+// pnpm mutate runs these checks against every surviving mutant; it sets HEARTH_MUTATE=1 for a tenth of the volume
+// (the same checks, forged states and goldens over fewer seeds; see the README's "Rule-bearing files").
+const MUTATE = process.env.HEARTH_MUTATE === '1';
+
 const copy = (s: StormlarkState): StormlarkState => JSON.parse(JSON.stringify(s));
 const withEntities = (s: StormlarkState, entities: Entity[]) => ({ ...copy(s), entities });
 /** For hand-made boards whose ids may exceed the state's nextId. */
@@ -12,8 +16,9 @@ const withBoard = (s: StormlarkState, entities: Entity[]) => ({ ...copy(s), enti
 runConformance({
   load: () => gameModule.load(),
   canonicalOrder: true,
-  seeds: 200,
-  maxTurns: 400,
+  seeds: MUTATE ? 20 : 200,
+  ...(MUTATE ? { probeStates: 30 } : {}),
+  maxTurns: MUTATE ? 200 : 400,
   extraFields: 'refused',
   invariants: (prev, action, next) => invariants(prev, action, next),
   goldenDir: fileURLToPath(new URL('../golden', import.meta.url)),
@@ -21,7 +26,7 @@ runConformance({
   // and parseState redraws it; later states are held to the counters' bounds in bounds.ts).
   mutation: {
     fields: ['seed', 'rngState', 'column', 'shipLane', 'hull', 'charge', 'chain', 'reach', 'hullLost', 'turn', 'score', 'nextId'],
-    count: 20_000,
+    count: MUTATE ? 2_000 : 20_000,
   },
   forgedStates: (state: StormlarkState) => {
     const s = copy(state);

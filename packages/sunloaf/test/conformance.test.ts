@@ -4,6 +4,10 @@ import { gameModule } from '../src/index.ts';
 import type { Action, State } from '../src/state.ts';
 import { sunloafInvariants } from './invariants.ts';
 
+// pnpm mutate runs these checks against every surviving mutant; it sets HEARTH_MUTATE=1 for a tenth of the volume
+// (the same checks, forged states and goldens over fewer seeds; see the README's "Rule-bearing files").
+const MUTATE = process.env.HEARTH_MUTATE === '1';
+
 const clone = (s: State): State => JSON.parse(JSON.stringify(s));
 const forge = (s: State, name: string, edit: (c: State) => void) => {
   const c = clone(s);
@@ -14,8 +18,9 @@ const forge = (s: State, name: string, edit: (c: State) => void) => {
 runConformance({
   label: 'sunloaf',
   load: () => gameModule.load(),
-  seeds: 200,
-  maxTurns: 400,
+  seeds: MUTATE ? 20 : 200,
+  ...(MUTATE ? { probeStates: 30 } : {}),
+  maxTurns: MUTATE ? 200 : 400,
   extraFields: 'refused',
   invariants: (prev, action, next, response) => sunloafInvariants(prev, action, next, response.legalActions as Action[]),
   goldenDir: fileURLToPath(new URL('../golden', import.meta.url)),
@@ -53,7 +58,7 @@ runConformance({
       'bowls.0.mat',
       'bowls.0.serveTurn',
     ],
-    count: 20_000,
+    count: MUTATE ? 2_000 : 20_000,
   },
   forgedStates: (s: State) => [
     forge(s, 'cursor moved', (c) => {
