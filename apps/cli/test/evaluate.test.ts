@@ -142,6 +142,16 @@ describe.skipIf(skipReason !== undefined)('an evaluation of a model through the 
         `stand-in season-2 evaluation: wall ${wall.toFixed(1)} s (interrupt and resume included), stand-in requests ${stub.stats.requests} (429s ${stub.stats.rateLimited}, slow ${stub.stats.slow}, malformed ${stub.stats.malformed}, illegal ${stub.stats.illegal}); the resumed part: ${figures![0]}; scorecard: ${report.totals.runs} runs, progress ${report.progress.toFixed(1)}, retries ${report.totals.retries}, tokens ${report.totals.usage.input}/${report.totals.usage.output}, prompt naive-v1 ${naive.hash}`,
       );
 
+      // The same command once more, after it finished: nothing played or sent, no second scorecard.
+      const third = await hearth(args);
+      expect(third.code, third.stderr).toBe(0);
+      expect(third.stderr).toContain(`scorecard ${card}`);
+      expect(third.stderr).toContain('closed already: this evaluation is complete');
+      const board = await api('/api/scorecards?kind=agent');
+      expect([...board.rows, ...board.incomplete].filter((r: any) => r.player === 'stand-in-lab').map((r: any) => r.scorecard)).toEqual([
+        card,
+      ]);
+
       // Transcripts: in every model line of the records, and served with the scorecard's records.
       const one = records(out).find((f) => f.startsWith('cragwake-'))!;
       const lines = readFileSync(join(out, one), 'utf8')

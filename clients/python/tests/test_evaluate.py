@@ -122,7 +122,11 @@ def test_a_server_scorecard_gets_every_run_with_its_record_and_the_same_progress
     seed = theirs["perSeed"][0]
     assert seed["counted"] and seed["recordUrl"] and card.scorecard_url
     board = client.scorecards("season-2", kind="agent")
-    assert board["ok"] is True and "scorecard.json" not in [p.name for p in tmp_path.iterdir()]
+    assert board["ok"] is True
+    # Called again when it is finished: nothing is played or sent, the same closed scorecard comes back.
+    again = hearth.evaluate(agent, "lantern-volley", seeds="season-2", jobs=4, client=client, out=tmp_path,
+                            player="py-eval", tags={"model": "scripted-stand-in", "agent": "pytest"})
+    assert again.report["scorecard"]["id"] == report["scorecard"]["id"] and again.report["totals"]["runs"] == 20
 
 
 def test_at_jobs_4_over_two_games_no_prompt_names_another_episodes_game(cli, tmp_path):

@@ -63,6 +63,16 @@ export function batchEntry(run: RunToSend): { json: string; note?: string } {
   };
 }
 
+/** The scorecard this output folder filled is closed already: the evaluation it holds is complete. */
+export class ScorecardClosed extends Error {
+  constructor(
+    readonly id: string,
+    readonly file: string,
+  ) {
+    super(`scorecard ${id} (in ${file}) is closed already`);
+  }
+}
+
 export interface ScorecardRef {
   id: string;
   attempts: number;
@@ -130,6 +140,7 @@ async function openOrResume(o: ScorecardOptions): Promise<ScorecardRef> {
   if (resumed) {
     const c = await check(resumed);
     if (c.ok && c.attempts === o.attempts) return { id: resumed, attempts: c.attempts, opened: false };
+    if (!c.ok && c.why === 'it is closed') throw new ScorecardClosed(resumed, file);
     o.log(`scorecard ${resumed} (in ${file}) is not taken up again: ${c.ok ? `it declares ${c.attempts} attempts` : c.why}`);
   }
   // Shards sharing the output folder: the first to create the lock opens the scorecard; the others wait for it.

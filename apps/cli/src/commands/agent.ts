@@ -28,9 +28,10 @@ import { DEFAULT_RETRY, Limiter, ModelApiError } from '../agent/model/http.ts';
 import { DEFAULT_BASE_URL, KEY_ENV, type Provider } from '../agent/model/providers.ts';
 import { type AnswerMode, DEFAULT_HISTORY, DEFAULT_PROMPT, PROMPTS, promptById, promptHash } from '../agent/prompts.ts';
 import { fmt, formatReport, formatScorecard, type RunResult, scorecard } from '../agent/scorecard.ts';
-import { createSubmitter, runKey, type Submitter } from '../agent/submitter.ts';
+import { createSubmitter, runKey, ScorecardClosed, type Submitter } from '../agent/submitter.ts';
 import { parseArgs } from '../args.ts';
 import { loadGame, UsageError } from '../games.ts';
+import { apiUrl, callJson, refusalText } from '../net/http.ts';
 import { localSession } from '../session.ts';
 import { checkServer } from './submit.ts';
 
@@ -266,24 +267,36 @@ export async function agent(argv: readonly string[]): Promise<number> {
   if (resumed > 0 && !v.json) log(`resuming: ${resumed} of ${plan.length} runs are recorded in ${out} and are not replayed`);
   if (shard && !v.json) log(`shard ${shard.index} of ${shard.count}: ${plan.length} of the plan's ${whole.length} runs`);
 
-  const submitter: Submitter | null =
-    v.server && v.name
-      ? await (async () => {
-          if (!set)
-            throw new UsageError('--server and --name send runs into a scorecard, which is on a challenge set: use --seeds <set id>');
-          return createSubmitter({
-            server: v.server!,
-            name: v.name!,
-            out,
-            set,
-            attempts,
-            tags: tagsOf(v, agentText, model?.settings ?? null),
-            ...(v.scorecard ? { id: v.scorecard } : {}),
-            shard: shard !== null,
-            log,
-          });
-        })()
-      : null;
+  let submitter: Submitter | null = null;
+  if (v.server && v.name) {
+    if (!set) throw new UsageError('--server and --name send runs into a scorecard, which is on a challenge set: use --seeds <set id>');
+    try {
+      submitter = await createSubmitter({
+        server: v.server,
+        name: v.name,
+        out,
+        set,
+        attempts,
+        tags: tagsOf(v, agentText, model?.settings ?? null),
+        ...(v.scorecard ? { id: v.scorecard } : {}),
+        shard: shard !== null,
+        log,
+      });
+    } catch (error) {
+      if (!(error instanceof ScorecardClosed)) throw error;
+      // Run again after it finished: nothing to play or send. With runs missing, this folder's scorecard cannot take them.
+      const missing = plan.length - resumed;
+      if (missing > 0)
+        throw new UsageError(
+          `${error.message} but ${missing} run(s) of this plan are not recorded in ${out}: a closed scorecard takes no more runs; use another --out for a new evaluation`,
+        );
+      log(`${error.message}: this evaluation is complete (${resumed} runs recorded in ${out}); for a new one, use another --out`);
+      const { status, body } = await callJson(apiUrl(v.server, `/api/scorecards/${error.id}`));
+      if (body.ok !== true) log(`${v.server}: HTTP ${status}: ${refusalText(body)}`);
+      else if (!v.json) process.stdout.write(`${formatReport(body)}\n`);
+      return 0;
+    }
+  }
   const sendRecorded = (p: Plan) => {
     const text = readFileSync(p.file, 'utf8');
     const parsed = parseEpisode(text);

@@ -318,7 +318,15 @@ def evaluate(
     sender = (
         _Sender(client, player, set_id, tags, attempts, out_dir) if client is not None and player and set_id else None
     )
-    if sender is not None and out_dir is not None:
+    if sender is not None and sender.card.get("closed"):
+        # Called again after it finished: the folder's scorecard is closed; nothing is played or sent.
+        unrecorded = [p for p in plan if out_dir is None or _read_episode(out_dir / f"{_record_name(*p)}.jsonl") is None]
+        if unrecorded:
+            raise HearthError(
+                f"scorecard {sender.card['id']} (in {out_dir}/scorecard.json) is closed already but {len(unrecorded)} run(s) "
+                "of this plan are not recorded there: a closed scorecard takes no more runs; use another out= for a new evaluation"
+            )
+    elif sender is not None and out_dir is not None:
         sender.resend_recorded([(sl, sd, at, out_dir / f"{_record_name(sl, sd, at)}.jsonl", versions[sl]) for sl, sd, at in plan])
 
     def play(slug: str, seed: int, attempt: int) -> RunRecord:
@@ -437,8 +445,7 @@ def evaluate(
         sender.flush()
         card.report = sender.finish(close_partial)
         card.scorecard_url = sender.card.get("url")
-        if out_dir is not None and card.report.get("scorecard", {}).get("closed"):
-            (out_dir / "scorecard.json").unlink(missing_ok=True)
+
     return card
 
 
@@ -627,6 +634,8 @@ class _Sender:
 
     def finish(self, close_partial: bool) -> Dict[str, Any]:
         """Closes the scorecard when it holds every run sent (else raises, naming the missing runs and why)."""
+        if self.card.get("closed"):
+            return self.client.scorecard(self.card["id"])
         missing = {k for k in self.accepted | set(self.refused) if k not in self.held()}
         if missing and not close_partial:
             why = "; ".join(f"{g} seed {s}" + (f" attempt {a}" if a else "") + f": {self.refused.get((g, s, a), 'no answer')}" for g, s, a in sorted(missing)[:10])
@@ -646,7 +655,9 @@ def _open_scorecard(client: Client, player: str, set_id: str, tags: Optional[Dic
             sc = json.loads(saved.read_text("utf-8"))
             if sc.get("challenge") == set_id and sc.get("player") == player:
                 current = client.scorecard(sc["id"])["scorecard"]
-                if not current.get("closed") and current.get("attempts", 1) == attempts:
+                if current.get("closed"):
+                    return {**sc, "closed": True}  # this folder's evaluation is complete
+                if current.get("attempts", 1) == attempts:
                     return sc
         except (ValueError, KeyError, HearthError):
             pass
