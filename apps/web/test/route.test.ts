@@ -19,6 +19,16 @@ describe('hash routes', () => {
     expect(parseRoute('#/leaderboard/stormlark?board=nope')).toEqual({ page: 'leaderboard', slug: 'stormlark' });
   });
 
+  it('reads a scorecard page and the models board, and writes them back', () => {
+    expect(parseRoute('#/scorecards/sc_AbC-12_x')).toEqual({ page: 'scorecard', id: 'sc_AbC-12_x' });
+    expect(parseRoute('#/agents')).toEqual({ page: 'agents' });
+    expect(parseRoute('#/agents?challenge=season-2&online=1')).toEqual({ page: 'agents', challenge: 'season-2', online: true });
+    expect(parseRoute('#/agents?challenge=Bad!')).toEqual({ page: 'agents' });
+    expect(parseRoute('#/scorecards/a/b').page).toBe('unknown');
+    for (const hash of ['#/scorecards/sc_AbC-12_x', '#/agents?challenge=season-2', '#/agents?online=1'])
+      expect(formatRoute(parseRoute(hash))).toBe(hash);
+  });
+
   it('carries a game in progress as play=<actions>, which a replay parameter outranks', () => {
     const actions = [{ type: 'UP' }, { type: 'FIRE' }];
     const hash = formatRoute({ page: 'game', slug: 'stormlark', seed: 5, replay: undefined, play: actions });
