@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { registry } from '@hearth/games/testing';
+import { call, playAndVerify } from '@hearth/mcp/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, playAndVerify } from './play.ts';
 
 const SLUG = 'pebble';
 const TEST_REGISTRY = fileURLToPath(new URL('../../../packages/games/src/testing.ts', import.meta.url));

@@ -4,10 +4,10 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stateHash } from '@hearth/engine';
 import { registry } from '@hearth/games';
+import { call, playAndVerify } from '@hearth/mcp/testing';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, playAndVerify } from './play.ts';
 
 const bundle = fileURLToPath(new URL('../dist/hearth-mcp.mjs', import.meta.url));
 let client: Client;

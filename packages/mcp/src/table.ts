@@ -2,17 +2,8 @@
 // A game is held under an id; the agent sends only that id and an action. Rules stay in the engines: this carries
 // the wire body between calls and asks the engine for the compact view, the recap and the legal actions.
 import { randomBytes, randomInt } from 'node:crypto';
-import {
-  type CompactView,
-  type Game,
-  nextBody,
-  type OkResponse,
-  type Refusal,
-  replay,
-  type VerifyOutcome,
-  verifyOutcome,
-  type Wire,
-} from '@hearth/engine';
+import { type ActionBody, localEngine, type WireEngine } from '@hearth/client';
+import { type CompactView, type Game, nextBody, type OkResponse, type Refusal, type VerifyOutcome, type Wire } from '@hearth/engine';
 import { parseSeedNumber } from '@hearth/rng';
 import {
   budgetAllows,
@@ -67,8 +58,11 @@ export class GameTable {
   private readonly idleMs: number;
   private readonly now: () => number;
   private readonly maxActions: number;
+  /** The games through @hearth/client's engine over this table's wires (sealed on the server, plain in stdio). */
+  private readonly engine: WireEngine;
 
   constructor(private readonly o: TableOptions) {
+    this.engine = localEngine(o.games);
     this.idleMs = o.idleMs ?? DEFAULT_IDLE_MS;
     this.now = o.now ?? Date.now;
     this.maxActions = o.maxActions ?? 5000;
@@ -136,7 +130,7 @@ export class GameTable {
           `${set.id} pins ${slug} rules ${g.version}; this server has ${served.game.spec.version}, so no run here could count for it`,
         );
     }
-    const response = served.wire.init(seed, { compact: true });
+    const response = await this.engine.init(slug, seed, { compact: true });
     const id = newGameId();
     const data = viewOf({ id, slug, turns: 0 }, response.view as CompactView);
     if (challenge !== undefined) data.budget = challengeById(challenge)?.games[slug]?.budget?.text ?? null;
@@ -172,7 +166,7 @@ export class GameTable {
       return error(
         `this action would leave ${held.set}'s budget for ${row.slug} (${budget.text}); the game is over for the set: call submit_run now (the run so far counts)`,
       );
-    const response = served.wire.act({ ...held.body, action }, { compact: true });
+    const response = await this.engine.act(row.slug, { ...held.body, action } as ActionBody, { compact: true });
     if (!response.ok && response.reason === 'invalid_state')
       return error(`game ${gameId} could not be read back (${response.message}); start a new game`);
     const data = response.ok
@@ -365,10 +359,8 @@ export class GameTable {
     return this.o.store.purgeIdle(this.now() - this.idleMs);
   }
 
-  private readonly localVerify = async (slug: string, seed: number, actions: unknown[]): Promise<VerifyOutcome> => {
-    const served = this.o.games.get(slug)!;
-    return verifyOutcome(replay(served.game, seed, actions));
-  };
+  private readonly localVerify = (slug: string, seed: number, actions: unknown[]): Promise<VerifyOutcome> =>
+    this.engine.verify(slug, seed, actions);
 
   private async find(
     owner: string,

@@ -1,4 +1,4 @@
-// hearth mcp [--server URL]: the Model Context Protocol server over stdio (apps/mcp), bundled into this binary.
+// hearth mcp [--server URL]: the Model Context Protocol server over stdio (packages/mcp), bundled into this binary.
 // Loaded only when asked for, so play stays light; a build without it says so instead of failing obscurely.
 export async function mcp(argv: readonly string[]): Promise<number> {
   let mod: { mcpMain?: (argv: readonly string[]) => Promise<number | undefined>; runStdioServer?: () => Promise<void> };

@@ -1,4 +1,4 @@
-// /mcp: the MCP server over streamable HTTP (apps/mcp), mounted on the game server. Its games are the server's own
+// /mcp: the MCP server over streamable HTTP (packages/mcp), mounted on the game server. Its games are the server's own
 // sealed wires (so a stored state cannot be forged and takes the trusted path), its sessions live in the store
 // (every instance sharing the database serves every session), replays go to the worker pool, and submit_run and the
 // scorecard tools go through the HTTP API (POST /api/runs, /api/scorecards) in-process, with the same checks as any client's submission.
