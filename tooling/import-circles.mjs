@@ -1,4 +1,5 @@
-// Lists the import circles (files that import each other in a loop, type-only imports included) among the tracked
+// Lists the import circles (files that import each other in a loop, type-only imports included) and the imports of
+// one app by another (an app is an executable: what two apps share belongs in a package) among the tracked
 // TypeScript source, from the TypeScript compiler's own reading of each file's imports and re-exports. Relative
 // specifiers resolve to files; `@hearth/*` specifiers resolve through the workspace packages' `exports`, so a loop
 // that runs through another package is found too.
@@ -6,7 +7,7 @@
 //   node tooling/import-circles.mjs [--tests] [--fail] [dir ...]
 //
 // Default: apps/ packages/ tooling/, leaving out tests, benches, generated files and node_modules; --fail exits 1
-// when there is a circle (CI).
+// when there is a circle or an app imports another (`pnpm lint` runs it so).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -105,7 +106,17 @@ for (const circle of circles) {
     console.log(`  ${file} -> ${inside.map((to) => relative(dirname(file), to)).join(', ')}`);
   }
 }
+// An app importing another app (by package or by path).
+const appOf = (file) => /^apps\/([^/]+)\//.exec(file)?.[1] ?? null;
+const crossing = [];
+for (const [from, tos] of edges) {
+  const app = appOf(from);
+  if (app === null) continue;
+  for (const to of tos) if (appOf(to) !== null && appOf(to) !== app) crossing.push(`${from} -> ${to}`);
+}
+for (const line of crossing) console.log(`an app imports another: ${line}`);
+console.log(`${crossing.length} import(s) of one app by another`);
 console.log(
   `${circles.length} import circle(s) among ${files.length} files in ${roots.join(' ')}${flag('--tests') ? ' (tests included)' : ''}`,
 );
-if (flag('--fail') && circles.length > 0) process.exit(1);
+if (flag('--fail') && (circles.length > 0 || crossing.length > 0)) process.exit(1);
