@@ -3,8 +3,8 @@
 // skipped with its reason in `skip`, never silently.
 import type { OkResponse } from '@hearth/engine';
 import { describe, expect, it } from 'vitest';
-import { RefusedError, recapOf, Session } from './session.ts';
-import { type Transport, TransportError } from './types.ts';
+import { RefusedError, recapOf, Session } from '../src/session.ts';
+import { type Transport, TransportError } from '../src/types.ts';
 
 export interface CaseOptions {
   /** Names the describe block (`local`, `http`, `pipe`). */
