@@ -36,6 +36,20 @@ function costOf(entries: readonly ScorecardEntry[]): { dollars: number | null; t
 
 export type ScorecardReport = ReturnType<typeof scorecardReport>;
 
+/** A closed scorecard never changes: its bootstrap interval (2,000 resamples) is computed once, at most CLOSED_KEPT kept. */
+const CLOSED_KEPT = 2000;
+const closedIntervals = new Map<string, ReturnType<typeof overallInterval>>();
+function intervalOf(card: Scorecard, games: Parameters<typeof overallInterval>[0]) {
+  const kept = card.closed ? closedIntervals.get(card.id) : undefined;
+  if (kept) return kept;
+  const computed = overallInterval(games, textSeed(card.id));
+  if (card.closed) {
+    if (closedIntervals.size >= CLOSED_KEPT) closedIntervals.delete(closedIntervals.keys().next().value as string);
+    closedIntervals.set(card.id, computed);
+  }
+  return computed;
+}
+
 /**
  * The scorecard as published: per game progress with its interval, totals, and every seed (each attempt) with
  * links; the overall progress with its bootstrap interval when `overall` (the board leaves it out for rows it
@@ -107,7 +121,7 @@ export function scorecardReport(
     return { ...g, totals: t, perSeed };
   });
   const progress = games.length === 0 ? 0 : games.reduce((a, g) => a + g.progress, 0) / games.length;
-  const overall = options.overall === false ? null : overallInterval(games, textSeed(card.id));
+  const overall = options.overall === false ? null : intervalOf(card, games);
   return {
     ok: true as const,
     scorecard: {
