@@ -56,6 +56,10 @@ const root = resolve(args.values.root ?? fileURLToPath(new URL('..', import.meta
 if (args.values.check) {
   let failed = false;
   for (const [slug, found] of checkAll(root)) {
+    if (found === null) {
+      process.stdout.write(`mutate --check: ${slug}: not measured yet (no mutation.json)\n`);
+      continue;
+    }
     for (const p of found) process.stderr.write(`mutate --check: ${slug}: ${p}\n`);
     failed ||= found.length > 0;
     if (found.length === 0)
