@@ -276,6 +276,33 @@ describe.skipIf(skipReason !== undefined)('an evaluation of a model through the 
       expect(report.totals.runs).toBe(20);
       expect(report.scorecard.closed).toBe(false);
       expect(a.stderr + b.stderr).toContain('stays open');
+
+      // Without --scorecard, shards sharing --out agree on one: the first opens it, the other waits for its id.
+      const shared = join(dir, 'shared');
+      const lone = (k: string) =>
+        hearth([
+          ...[
+            'agent',
+            'run',
+            '--model',
+            'openai:stand-in',
+            '--base-url',
+            `${stub.url}/v1`,
+            '--game',
+            'sunloaf',
+            '--seeds',
+            'season-2',
+            '--max-seeds',
+            '6',
+          ],
+          ...['--shard', k, '--out', shared, '--server', url, '--name', 'shard-lab-2'],
+        ]);
+      const [c, e] = await Promise.all([lone('0/2'), lone('1/2')]);
+      expect(c.code, c.stderr).toBe(0);
+      expect(e.code, e.stderr).toBe(0);
+      const id2 = JSON.parse(readFileSync(join(shared, 'scorecard.json'), 'utf8')).id as string;
+      expect((c.stderr + e.stderr).match(/opened on/g)).toHaveLength(1);
+      expect((await api(`/api/scorecards/${id2}`)).totals.runs).toBe(6);
     } finally {
       await stub.close();
     }
