@@ -10,7 +10,7 @@ import { Agent, request } from 'node:http';
 import { connect } from 'node:net';
 import { dirname } from 'node:path';
 import { openStore } from '@hearth/store';
-import { type PgCluster, startPostgres } from '@hearth/store/pg-harness';
+import { type PgCluster, startPostgres } from '@hearth/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBundleOutsideRepo, type Instance, startBundle } from './helpers/bundle.ts';
 import { NGINX, type Nginx, startNginx } from './helpers/nginx.ts';

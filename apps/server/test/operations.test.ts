@@ -3,7 +3,7 @@
 // may see; the proxy trust rules (rate-limit key, forwarded host); configuration errors as one sentence.
 import { connect } from 'node:net';
 import { ConfigError, openStore } from '@hearth/store';
-import { type PgCluster, startPostgres } from '@hearth/store/pg-harness';
+import { type PgCluster, startPostgres } from '@hearth/store/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import { clientAddress, parseTrustProxy } from '../src/http/proxy.ts';
 import { readEnv } from '../src/ops/config.ts';

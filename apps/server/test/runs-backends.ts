@@ -1,11 +1,11 @@
 // Both back ends for the server's runs tests: a SQLite file in a temporary folder and, where PostgreSQL is
-// installed, a database in a throwaway cluster (@hearth/store/pg-harness); skipped with a printed reason otherwise.
+// installed, a database in a throwaway cluster (@hearth/store/testing); skipped with a printed reason otherwise.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openStore, type Store, type StoreOptions } from '@hearth/store';
-import { type PgCluster, startPostgres } from '@hearth/store/pg-harness';
+import { type PgCluster, startPostgres } from '@hearth/store/testing';
 import type { ServerOptions } from '../src/server.ts';
 import { startServer } from './helpers/start.ts';
 

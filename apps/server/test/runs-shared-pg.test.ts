@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { type PgCluster, startPostgres } from '@hearth/store/pg-harness';
+import { type PgCluster, startPostgres } from '@hearth/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from './helpers/bundle.ts';
 import { golden } from './runs-backends.ts';

@@ -3,7 +3,7 @@
 // and once the database is back the same scorecard answers again with exactly what it held before the outage.
 // Where PostgreSQL is not installed the test is skipped with a printed reason.
 import { CHALLENGE_SETS, openStore, type Store } from '@hearth/store';
-import { type PgCluster, startPostgres } from '@hearth/store/pg-harness';
+import { type PgCluster, startPostgres } from '@hearth/store/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playRun } from './helpers/play.ts';
 import { type Started, startServer } from './helpers/start.ts';

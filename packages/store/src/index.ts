@@ -1,7 +1,8 @@
 // @hearth/store: runs, players, leaderboards, challenges and agent sessions (issue 13) over SQLite or PostgreSQL.
 // The challenge sets and the episode record format: everything `@hearth/store/challenges` exports, from that one module.
-export * from './benchmark.ts';
+
 export { decodeCursor, encodeCursor } from './boards.ts';
+export * from './challenges.ts';
 export { decodeActions, encodeActions, runHash } from './encode.ts';
 export { ConfigError, DatabaseUnavailableError, isUnavailable } from './errors.ts';
 export { checkDatabaseUrl, DEFAULT_DB_TIMEOUTS, describeDatabase, openStore, type StoreOptions, storeOptionsFromEnv } from './open.ts';

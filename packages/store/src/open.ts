@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, type LogEvent, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import type pg from 'pg';
 import { createBoardStore } from './boards.ts';
-import { createChallengeStore } from './challenges.ts';
+import { createChallengeStore } from './challenge-store.ts';
 import { ConfigError, DatabaseUnavailableError, guarded, isUnavailable, mapStoreError } from './errors.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { createRunStore } from './runs.ts';

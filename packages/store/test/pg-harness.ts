@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster for tests: initdb into a temporary folder, start it on a free loopback port,
 // hand out fresh databases, then stop it and remove the folder. Exported for other packages' tests
-// (`import { startPostgres } from '@hearth/store/pg-harness'`). Where PostgreSQL is not installed it returns
+// (`import { startPostgres } from '@hearth/store/testing'`). Where PostgreSQL is not installed it returns
 // a reason to skip, which the caller prints.
 import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
