@@ -103,3 +103,36 @@ describe('the starting ledge: stamina = tank - turn, within 2 columns a turn of 
     expect(verdict(edit(two, (t) => (t.turn = 1)))).toMatch(/turn|stamina/);
   });
 });
+
+describe('phases and endings', () => {
+  it('at a ledge: a completed pitch, on its ledge at the high point, the full tank, a clean new pitch', () => {
+    const path = fastestClimb(1)!;
+    const ledge = path.find((s) => s.phase === 'atLedge')!;
+    expect([ledge.pitch, ledge.row, ledge.highPoint, ledge.stamina, ledge.pitchDipped]).toEqual([2, 10, 10, ledge.tank, false]);
+    expect(verdict(ledge)).toBe('accepted');
+    expect(verdict(edit(ledge, (t) => (t.stamina -= 1)))).toMatch(/at a ledge stamina must be the full tank/);
+    expect(verdict(edit(ledge, (t) => (t.pitchDipped = true)))).toMatch(/at a ledge stamina must be the full tank/);
+    expect(verdict(edit(ledge, (t) => (t.col = (t.col + 1) % 6)))).toBe('accepted');
+    const ended = step(ledge, { type: 'endRun' });
+    expect([ended.phase, ended.ending]).toEqual(['over', 'ended']);
+    expect(verdict(ended)).toBe('accepted');
+    expect(verdict(edit(ended, (t) => (t.stamina -= 1)))).toMatch(/at a ledge stamina must be the full tank/);
+    // The starting ledge is no completed pitch.
+    const start = game.init(5).state;
+    expect(verdict(edit(start, (t) => (t.phase = 'atLedge')))).toMatch(/atLedge needs a completed pitch/);
+    expect(verdict(edit(start, (t) => Object.assign(t, { phase: 'over', ending: 'ended' })))).toMatch(
+      /ending ended needs a completed pitch/,
+    );
+  });
+  it('an ending exactly when the run is over; exhausted exactly at stamina 0; never climbing at 0', () => {
+    let s = game.init(5).state;
+    for (let i = 0; i < 24; i++) s = step(s, { type: 'breathe' });
+    expect([s.phase, s.ending, s.stamina]).toEqual(['over', 'exhausted', 0]);
+    expect(verdict(s)).toBe('accepted');
+    expect(verdict(edit(s, (t) => (t.ending = null)))).toMatch(/ending must be set exactly when phase is over/);
+    expect(verdict(edit(s, (t) => (t.phase = 'climbing')))).toMatch(/ending must be set exactly when phase is over/);
+    expect(verdict(edit(s, (t) => Object.assign(t, { phase: 'climbing', ending: null })))).toMatch(/stamina 0 while climbing/);
+    const early = step(game.init(5).state, { type: 'breathe' });
+    expect(verdict(edit(early, (t) => Object.assign(t, { phase: 'over', ending: 'exhausted' })))).toMatch(/exhausted needs stamina 0/);
+  });
+});
