@@ -45,4 +45,17 @@ describe('the repair when a row comes into view', () => {
     expect(row.cells).toEqual(expected);
     expect(cell(s, 123, 2)).toEqual(hold('plain'));
   });
+  it('repairs from the lowest row that came into view when a lunge brings in two', () => {
+    // Two rows up from 122 the band moves to 121..130: rows 129 and 130 (the belay, a ledge) come in at once.
+    let seed = 1;
+    let generated: Cell[] = [];
+    for (; seed < 500; seed++) {
+      generated = wall.row(seed, 129).cells;
+      if (repairedAboveFullRow(generated).some((c, i) => c !== generated[i])) break;
+    }
+    const s = craft(wall, { seed, highPoint: 122, row: 122, col: 2, pitch: 13 });
+    apply(wall, s, { type: 'move', row: 124, col: 2 });
+    expect(s.band.map((r) => r.row)).toEqual([121, 122, 123, 124, 125, 126, 127, 128, 129, 130]);
+    expect(s.band.find((r) => r.row === 129)!.cells).toEqual(repairedAboveFullRow(generated));
+  });
 });
