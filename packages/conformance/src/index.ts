@@ -14,6 +14,7 @@ import {
   defaultCheckOptions,
   probeStates,
 } from './checks.ts';
+import { checkStepEvents } from './events.ts';
 import { readGoldens, verifyGolden } from './golden.ts';
 import { checkMutations, type MutationOptions } from './mutation.ts';
 import { checkCanonicalOrder, checkServedSchemas } from './schemas.ts';
@@ -21,6 +22,7 @@ import { checkTensor, type TensorOfObservation } from './tensor.ts';
 
 export * from './adapters.ts';
 export * from './checks.ts';
+export * from './events.ts';
 export { type GoldenReplay, readGoldens, verifyGolden, writeGolden } from './golden.ts';
 export { brokenVariants, corruptedLeaves, deepFreeze, malformedActions, missingKeys, notAState } from './junk.ts';
 export * from './mutation.ts';
@@ -121,6 +123,15 @@ export function runConformance<S, A, O extends Observation>(options: Conformance
         const result = checkTensor(game, o, options.tensorOf as TensorOfObservation | undefined);
         expect(result.problems).toEqual([]);
         expect(result.states).toBeGreaterThan(o.seeds);
+      },
+      timeout * 2,
+    );
+    it(
+      "the step's events: only when asked, plain JSON, points add up, the recap is built from them",
+      () => {
+        const result = checkStepEvents(game, o);
+        expect(result.problems).toEqual([]);
+        expect(result.steps).toBeGreaterThan(0);
       },
       timeout * 2,
     );

@@ -79,6 +79,29 @@ export interface Recap {
   items: RecapItem[];
 }
 
+/**
+ * One thing that happened while an action was applied, in the order it happened: what a UI animates (a climb, a
+ * pulse, a cat settling, a lantern lighting) and what the recap is built from. `kind` is a stable snake_case code
+ * documented in the game's README with its detail fields; positions are in the observation's coordinates.
+ */
+export interface StepEvent {
+  kind: string;
+  /** Points this event earned, where it earned any (the points of a step's events add up to its score change). */
+  points?: number;
+  [detail: string]: Json | undefined;
+}
+
+/**
+ * What one applied action did, collected by the rules as they apply it (`Rules.apply`'s optional third argument):
+ * nothing is replayed to explain a step. `events` in the order they happened.
+ */
+export interface StepReport {
+  events: StepEvent[];
+}
+
+/** A report to pass to `apply` (its events filled in by the step). */
+export const newStepReport = (): StepReport => ({ events: [] });
+
 /** A view sized for a language model: a small picture with status lines, and the legal actions in compact form. */
 export interface Brief {
   /** Plain text: a compact picture of the board and the numbers that matter (far smaller than observation.text where that is large). */
@@ -93,6 +116,8 @@ export interface CompactView extends Brief {
   gameOver: boolean;
   /** What the action just taken did (absent after init). */
   recap?: Recap;
+  /** The step's events, when asked for (`ActOptions.events`). */
+  events?: StepEvent[];
 }
 
 /**
@@ -119,6 +144,11 @@ export interface ActOptions {
   trusted?: boolean;
   /** Add `recap` (what the action did) to an accepted response. */
   recap?: boolean;
+  /**
+   * Add `events` (the step's StepEvents, in order) to an accepted response: at the top of the full response, and in
+   * `view` of the compact and lean ones. Opt-in: without it every response is byte for byte what it was.
+   */
+  events?: boolean;
   /** Add `view` (the CompactView, recap included) to an accepted response. */
   compact?: boolean;
   /**
@@ -200,8 +230,11 @@ export interface Rules<S, A, O extends Observation = Observation> {
   parseAction(value: unknown): Parsed<A>;
   /** Why the rules turn this well-formed action down in this state, or null when it is legal. Pure. */
   refuse(state: S, action: A): RuleRefusal | null;
-  /** Applies a legal action to `state` in place. The single copy of the rules. */
-  apply(state: S, action: A): void;
+  /**
+   * Applies a legal action to `state` in place. The single copy of the rules. With `report`, the step pushes what it
+   * does onto `report.events` as it does it (without one it records nothing: the simulator's hot path).
+   */
+  apply(state: S, action: A, report?: StepReport): void;
   /** Exactly the accepted set (or the documented empty list). Pure. */
   legalActions(state: S): A[];
   score(state: S): number;
@@ -214,8 +247,8 @@ export interface Rules<S, A, O extends Observation = Observation> {
   extras?(state: S): Record<string, unknown>;
   /** For `carry: 'stateToken'` games: the readable state sent beside the token (everything but hidden fields). */
   publicState?(state: S): unknown;
-  /** What `action` did, from the state before it and the state after it. Pure. */
-  recap?(before: S, after: S, action: A): Recap;
+  /** What `action` did: from the states before and after it and the step's report (never by replaying it). Pure. */
+  recap?(before: S, after: S, action: A, report: StepReport): Recap;
   /** The compact view for language models. Pure. */
   brief?(state: S): Brief;
   /**
@@ -315,9 +348,9 @@ export interface Sim<S, A> {
   /** The legal actions now. */
   legalActions(): A[];
   /** Refuses (returns the refusal, nothing changes) or applies the action and returns null. */
-  step(action: A): RuleRefusal | null;
+  step(action: A, report?: StepReport): RuleRefusal | null;
   /** Applies an action the caller knows is legal (e.g. taken from legalActions), skipping the check. */
-  stepTrusted(action: A): void;
+  stepTrusted(action: A, report?: StepReport): void;
   score(): number;
   gameOver(): boolean;
 }
@@ -343,7 +376,11 @@ export interface Game<S = unknown, A = unknown, O extends Observation = Observat
   /** The full response for a (trusted) state, e.g. to re-render after loading a save. */
   view(state: S): OkResponse<S, A, O>;
   /** What an action did (the rules' recap, or the score change alone for a game without one). */
-  recap(before: S, after: S, action: A): Recap;
+  /**
+   * What an action did (the rules' recap, or the score change alone for a game without one). Without the step's
+   * report (a caller holding only the two states), the engine applies the action to a copy of `before` to collect it.
+   */
+  recap(before: S, after: S, action: A, report?: StepReport): Recap;
   /** The compact view of a (trusted) state, with the recap of the action that led to it when known. */
   compact(state: S, recap?: Recap): CompactView;
   /** A fresh fast simulation handle. */

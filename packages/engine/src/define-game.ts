@@ -5,6 +5,7 @@ import {
   type Game,
   type InitResponse,
   type LeanResponse,
+  newStepReport,
   type Observation,
   type OkResponse,
   type PolicyFactory,
@@ -15,6 +16,7 @@ import {
   type Rules,
   type Sim,
   type Spec,
+  type StepReport,
 } from './contract.ts';
 import { leanResponse } from './lean.ts';
 
@@ -41,8 +43,14 @@ export function defineGame<S, A, O extends Observation>(
     return response;
   };
 
-  const recap = (before: S, after: S, action: A): Recap => {
-    if (rules.recap) return rules.recap(before, after, action);
+  const recap = (before: S, after: S, action: A, report?: StepReport): Recap => {
+    if (rules.recap) {
+      if (!report) {
+        report = newStepReport();
+        rules.apply(rules.clone(before), action, report);
+      }
+      return rules.recap(before, after, action, report);
+    }
     const points = rules.score(after) - rules.score(before);
     return { text: points === 0 ? 'no points' : `${points > 0 ? '+' : ''}${points} points`, points, items: [] };
   };
@@ -69,17 +77,24 @@ export function defineGame<S, A, O extends Observation>(
       if (turnedDown) return { ...turnedDown, ok: false, legalActions: rules.legalActions(state) };
       // parseState may return the input itself; clone so the caller's object is never mutated.
       const next = rules.clone(state);
-      rules.apply(next, parsedAction.value);
+      // What the step did is collected as it is applied, only when something will read it.
+      const report = options?.lean || options?.recap || options?.compact || options?.events ? newStepReport() : undefined;
+      rules.apply(next, parsedAction.value, report);
       if (options?.lean) {
-        const brief = compact(next, recap(state, next, parsedAction.value));
+        const brief = compact(next, recap(state, next, parsedAction.value, report));
+        if (options.events) brief.events = report!.events;
         return leanResponse({ state: next }, brief);
       }
       const response = view(next);
       if (options?.recap || options?.compact) {
-        const what = recap(state, next, parsedAction.value);
+        const what = recap(state, next, parsedAction.value, report);
         if (options.recap) response.recap = what;
-        if (options.compact) response.view = compact(next, what);
+        if (options.compact) {
+          response.view = compact(next, what);
+          if (options.events) (response.view as CompactView).events = report!.events;
+        }
       }
+      if (options?.events) response.events = report!.events;
       return response;
     } catch (error) {
       return refusal(Reasons.internalError, `engine error: ${describe(error)}`, []);
@@ -98,14 +113,14 @@ export function defineGame<S, A, O extends Observation>(
         state = rules.init(seed >>> 0);
       },
       legalActions: () => rules.legalActions(state),
-      step(action: A): RuleRefusal | null {
+      step(action: A, report?: StepReport): RuleRefusal | null {
         const turnedDown = rules.refuse(state, action);
         if (turnedDown) return turnedDown;
-        rules.apply(state, action);
+        rules.apply(state, action, report);
         return null;
       },
-      stepTrusted(action: A) {
-        rules.apply(state, action);
+      stepTrusted(action: A, report?: StepReport) {
+        rules.apply(state, action, report);
       },
       score: () => rules.score(state),
       gameOver: () => rules.gameOver(state),

@@ -49,6 +49,15 @@ const RecapSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** One step event (contract.ts StepEvent): a kind, maybe points, and the game's documented detail fields. */
+export const StepEventSchema = Type.Object(
+  {
+    kind: Type.String({ description: "stable snake_case code, documented with its fields in the game's README" }),
+    points: Type.Optional(Type.Number()),
+  },
+  { additionalProperties: true },
+);
+
 /** The compact view (`view` in view=compact and view=lean responses, and the MCP tools' results). */
 export const CompactViewSchema = Type.Object(
   {
@@ -57,6 +66,7 @@ export const CompactViewSchema = Type.Object(
     text: Type.String({ description: 'a small picture of the board and the numbers that matter' }),
     actions: Type.Unknown({ description: "the legal actions in the game's compact, documented form" }),
     recap: Type.Optional(RecapSchema),
+    events: Type.Optional(Type.Array(StepEventSchema, { description: 'what the step did, in order (only when asked for)' })),
   },
   { additionalProperties: false },
 );
