@@ -135,9 +135,10 @@ const FROSTING = 1;
 /**
  * Ice creep over the rows in play (ledges are immune; your own cell is not spared): every hold already
  * frosting becomes icy, and every dry hold orthogonally next to a hold that was icy BEFORE this creep
- * starts frosting. Both halves read the wall as it was when the creep fired.
+ * starts frosting. Both halves read the wall as it was when the creep fired. `changed` collects the [row, column]
+ * of every hold whose ice moved (the step report's frost event).
  */
-export function creep(wall: Wall, s: CragState): void {
+export function creep(wall: Wall, s: CragState, changed?: [number, number][]): void {
   const [lo, hi] = playRange(wall, s);
   if (hi < lo) return;
   // Snapshot: ice level per cell of the rows in play (-1 for no hold or a ledge row).
@@ -157,9 +158,13 @@ export function creep(wall: Wall, s: CragState): void {
       const level = at(i, c);
       const h = r.cells[c];
       if (level < 0 || !h) continue;
-      if (level === FROSTING) h.ice = 'icy';
-      else if (level === 0 && (at(i, c - 1) === ICY || at(i, c + 1) === ICY || at(i - 1, c) === ICY || at(i + 1, c) === ICY))
+      if (level === FROSTING) {
+        h.ice = 'icy';
+        changed?.push([r.row, c]);
+      } else if (level === 0 && (at(i, c - 1) === ICY || at(i, c + 1) === ICY || at(i - 1, c) === ICY || at(i + 1, c) === ICY)) {
         h.ice = 'frosting';
+        changed?.push([r.row, c]);
+      }
     }
   }
 }

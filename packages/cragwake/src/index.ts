@@ -22,7 +22,7 @@ export function createRules(wall: Wall): Rules<CragState, CragAction, CragObserv
     parseState: createParseState(wall),
     parseAction,
     refuse,
-    apply: (state, action) => apply(wall, state, action),
+    apply: (state, action, report) => apply(wall, state, action, report),
     legalActions,
     score: (state) => state.score,
     gameOver: (state) => state.phase === 'over',

@@ -1,6 +1,6 @@
 // The rules: refuse, apply and legalActions. `apply` is the single copy of the turn order; `refuse` and
 // `legalActions` share `moveCheck`, so the legal list is exactly the accepted set.
-import type { RuleRefusal } from '@hearth/engine';
+import type { RuleRefusal, StepEvent, StepReport } from '@hearth/engine';
 import { creep, creepFires, freshBand, repairBand, sweep, syncBand } from './band.ts';
 import type { Wall } from './generator.ts';
 import type { CragAction } from './shapes/action.ts';
@@ -230,16 +230,20 @@ export function initState(wall: Wall, seed: number): CragState {
  * rockfall, spread any frost, advance the turn, and end the run if stamina reached 0 or no move (step or
  * lunge) is legal: breathing does not count as a move.
  */
-export function apply(wall: Wall, s: CragState, a: CragAction): void {
+export function apply(wall: Wall, s: CragState, a: CragAction, report?: StepReport): void {
+  const events = report?.events;
   switch (a.type) {
     case 'climbOn':
       s.phase = 'climbing';
+      events?.push({ kind: 'climb_on', pitch: s.pitch });
       return;
     case 'endRun':
       s.phase = 'over';
       s.ending = 'ended';
+      events?.push({ kind: 'run_ended', ending: 'ended' });
       return;
     case 'breathe': {
+      const from = s.stamina;
       const h = holdAt(s, s.row, s.col)!;
       if (!isLedgeRow(s.row) && h.kind === 'jug' && h.breaths > 0) {
         s.stamina = Math.min(s.tank, s.stamina + ((rowAt(s, s.row) as Row).overhang ? BREATH_GAIN_OVERHANG : BREATH_GAIN));
@@ -247,17 +251,28 @@ export function apply(wall: Wall, s: CragState, a: CragAction): void {
       } else {
         s.stamina -= 1;
       }
-      noteDip(s);
-      endTurn(wall, s);
+      events?.push({ kind: 'breath', row: s.row, col: s.col, stamina: s.stamina - from });
+      noteDip(s, events);
+      endTurn(wall, s, events);
       return;
     }
     case 'move': {
       const kind = reachKind(a.row - s.row, a.col - s.col);
-      s.stamina -= moveCost(s, a.row, a.col, kind === 2);
+      const cost = moveCost(s, a.row, a.col, kind === 2);
+      if (events) {
+        events.push({ kind: kind === 2 ? 'lunge' : 'climb', from: [s.row, s.col], row: a.row, col: a.col, cost });
+        if (!isLedgeRow(a.row) && s.gusts.now.includes(a.col)) events.push({ kind: 'gust', col: a.col });
+      }
+      s.stamina -= cost;
       // Spend a crack on the hold you left; lunging off a cracked hold destroys it whatever its cracks say.
       const left = holdAt(s, s.row, s.col)!;
       if (left.cracks > 0) {
         left.cracks = kind === 2 ? 0 : left.cracks - 1;
+        events?.push(
+          left.cracks === 0
+            ? { kind: 'hold_broken', row: s.row, col: s.col }
+            : { kind: 'hold_cracked', row: s.row, col: s.col, left: left.cracks },
+        );
         if (left.cracks === 0) {
           (rowAt(s, s.row) as Row).cells[s.col] = null;
           repairBand(wall, s, s.row - 1);
@@ -266,58 +281,76 @@ export function apply(wall: Wall, s: CragState, a: CragAction): void {
       s.row = a.row;
       s.col = a.col;
       if (a.row > s.highPoint) {
-        s.score += HEIGHT_PAY * (a.row - s.highPoint);
+        const points = HEIGHT_PAY * (a.row - s.highPoint);
+        s.score += points;
+        events?.push({ kind: 'height', row: a.row, points });
         s.highPoint = a.row;
         const revealed = syncBand(wall, s);
         if (revealed >= 0) repairBand(wall, s, revealed - 1);
       }
-      noteDip(s);
+      noteDip(s, events);
       if (a.row === nextBelay(s)) {
-        completePitch(wall, s);
+        completePitch(wall, s, events);
         return;
       }
-      endTurn(wall, s);
+      endTurn(wall, s, events);
       return;
     }
   }
 }
 
-function noteDip(s: CragState): void {
-  if (s.stamina <= DIP_AT) s.pitchDipped = true;
+function noteDip(s: CragState, events?: StepEvent[]): void {
+  if (s.stamina <= DIP_AT) {
+    if (events && !s.pitchDipped) events.push({ kind: 'pitch_dipped', stamina: s.stamina });
+    s.pitchDipped = true;
+  }
 }
 
 /** Pays pitch n: 100n + 15 per stamina left (before the refill) + the clean streak; refills to the next pitch's tank. */
-function completePitch(wall: Wall, s: CragState): void {
+function completePitch(wall: Wall, s: CragState, events?: StepEvent[]): void {
   const n = s.pitch;
-  s.score += PITCH_PAY * n + STAMINA_PAY * s.stamina;
+  const paid = PITCH_PAY * n + STAMINA_PAY * s.stamina;
+  s.score += paid;
+  events?.push({ kind: 'pitch_complete', pitch: n, stamina: s.stamina, points: paid });
   if (s.pitchDipped) {
+    if (events && s.cleanStreak > 0) events.push({ kind: 'streak_reset', from: s.cleanStreak });
     s.cleanStreak = 0;
   } else {
     s.cleanStreak++;
-    s.score += CLEAN_PAY * Math.min(s.cleanStreak, CLEAN_CAP);
+    const clean = CLEAN_PAY * Math.min(s.cleanStreak, CLEAN_CAP);
+    s.score += clean;
+    events?.push({ kind: 'clean_streak', streak: s.cleanStreak, points: clean });
   }
   s.pitch = n + 1;
   s.tank = wall.difficulty(s.pitch).tank;
   s.stamina = s.tank;
   s.pitchDipped = false;
   s.phase = 'atLedge';
+  events?.push({ kind: 'stamina_refilled', stamina: s.stamina });
   // The new pitch's foresight may be shorter: rows above it fog again (they are untouched rows of the new pitch).
   syncBand(wall, s);
 }
 
 /** The rest of a wall turn: rockfall (then the repair), ice creep, the turn advances, the run may end. */
-function endTurn(wall: Wall, s: CragState): void {
+function endTurn(wall: Wall, s: CragState, events?: StepEvent[]): void {
   const rock = s.rockfall.now;
   if (rock !== null) {
     const { went, spindrift } = sweep(wall, s, rock);
+    events?.push({ kind: 'sweep', col: rock });
     if (spindrift) {
       s.spindrift++;
+      const from = s.stamina;
       s.stamina = Math.max(0, s.stamina - SPINDRIFT_COST);
-      noteDip(s);
+      events?.push({ kind: 'spindrift', row: s.row, col: s.col, stamina: s.stamina - from });
+      noteDip(s, events);
     }
     if (went) repairBand(wall, s);
   }
-  if (creepFires(wall, s)) creep(wall, s);
+  if (creepFires(wall, s)) {
+    const cells = events ? ([] as [number, number][]) : undefined;
+    creep(wall, s, cells);
+    events?.push({ kind: 'frost', cells: cells! });
+  }
   s.turn++;
   s.gusts.now = s.gusts.next;
   s.gusts.next = wall.gusts(s.seed, s.turn + 1, s.pitch);
@@ -326,10 +359,12 @@ function endTurn(wall: Wall, s: CragState): void {
   if (s.stamina === 0) {
     s.phase = 'over';
     s.ending = 'exhausted';
+    events?.push({ kind: 'run_ended', ending: 'exhausted' });
   } else if (!anyMoveLegal(s)) {
     // "end the run if your stamina reached 0 or no legal move remains": a move is a step or a lunge, so
     // breathing (always legal while climbing) does not keep the run alive.
     s.phase = 'over';
     s.ending = 'noMove';
+    events?.push({ kind: 'run_ended', ending: 'noMove' });
   }
 }

@@ -51,6 +51,8 @@ interface LayoutBrief {
   gongs: string | null;
   screens: string;
   aims: number[];
+  /** The brief's lines after the first and before the last shot, per 4 x lit-lantern mask + status (0 on, 1 over, 2 won). */
+  byLit: Map<number, string>;
 }
 const byLayout = new WeakMap<Layout, LayoutBrief>();
 
@@ -64,6 +66,7 @@ function layoutBrief(layout: Layout, kernel: FlightKernel): LayoutBrief {
     // Screens are 14 thick: h<y0>:<x0>-<x1> runs along x, v<x0>:<y0>-<y1> along y.
     screens: `Screens (${SCREEN_THICKNESS} thick): ${layout.screens.map((s) => (s.x1 - s.x0 >= s.y1 - s.y0 ? `h${s.y0}:${s.x0}-${s.x1}` : `v${s.x0}:${s.y0}-${s.y1}`)).join(' ')}`,
     aims: layout.lanterns.map((l) => directAim(kernel, l.x, l.y)),
+    byLit: new Map(),
   };
   byLayout.set(layout, made);
   return made;
@@ -72,35 +75,47 @@ function layoutBrief(layout: Layout, kernel: FlightKernel): LayoutBrief {
 export function briefOf(state: State, layout: Layout, kernel: FlightKernel): Brief {
   const row = waveRow(state.wave);
   const fixed = layoutBrief(layout, kernel);
-  const litCount = state.lit.filter(Boolean).length;
-  const status = state.won
-    ? `ROUND WON: all ${WAVE_COUNT} waves cleared.`
-    : state.gameOver
-      ? 'ROUND OVER: out of wisps.'
-      : `Aim 15-165 deg in 0.1 steps from ^ (${BRAZIER.x},${BRAZIER.y}): 90 up, 15 right; aim = straight at a lantern.`;
-  const lines = [
-    `Wave ${state.wave}/${WAVE_COUNT}, wisps ${state.wispsLeft}/${row.wisps}, bounce cap ${row.bounceCap}, lit ${litCount}/${row.lanterns}, score ${state.score}`,
-    status,
-    ...grid(state, layout, fixed.rows),
-    BRIEF_LEGEND,
-    `Lanterns r34: ${layout.lanterns
-      .map((l, i) => {
-        const lit = state.lit[i] === true;
-        return `${lit ? LETTERS[i]!.toLowerCase() : LETTERS[i]}${l.id} (${l.x},${l.y})${lit ? ' lit' : ` aim ${fixed.aims[i]}`}`;
-      })
-      .join('; ')}`,
-    fixed.beams,
-  ];
-  if (fixed.gongs !== null) lines.push(fixed.gongs);
-  lines.push(fixed.screens);
+  let litCount = 0;
+  let mask = 0;
+  for (let i = 0; i < state.lit.length; i++)
+    if (state.lit[i]) {
+      mask |= 1 << i;
+      litCount++;
+    }
+  const status = state.won ? 2 : state.gameOver ? 1 : 0;
+  // Everything between the first line and the last shot is decided by the layout, the lit lanterns and whether the
+  // round goes on: drawn once per (layout, lit lanterns, status), so a step's brief costs less than the observation.
+  const key = mask * 4 + status;
+  let middle = fixed.byLit.get(key);
+  if (middle === undefined) {
+    const lines = [
+      status === 2
+        ? `ROUND WON: all ${WAVE_COUNT} waves cleared.`
+        : status === 1
+          ? 'ROUND OVER: out of wisps.'
+          : `Aim 15-165 deg in 0.1 steps from ^ (${BRAZIER.x},${BRAZIER.y}): 90 up, 15 right; aim = straight at a lantern.`,
+      ...grid(state, layout, fixed.rows),
+      BRIEF_LEGEND,
+      `Lanterns r34: ${layout.lanterns
+        .map((l, i) => {
+          const on = state.lit[i] === true;
+          return `${on ? LETTERS[i]!.toLowerCase() : LETTERS[i]}${l.id} (${l.x},${l.y})${on ? ' lit' : ` aim ${fixed.aims[i]}`}`;
+        })
+        .join('; ')}`,
+      fixed.beams,
+    ];
+    if (fixed.gongs !== null) lines.push(fixed.gongs);
+    lines.push(fixed.screens);
+    middle = lines.join('\n');
+    fixed.byLit.set(key, middle);
+  }
+  let text = `Wave ${state.wave}/${WAVE_COUNT}, wisps ${state.wispsLeft}/${row.wisps}, bounce cap ${row.bounceCap}, lit ${litCount}/${row.lanterns}, score ${state.score}\n${middle}`;
   const shot = state.lastShot;
   if (shot) {
     const end = shot.events[shot.events.length - 1]!;
-    lines.push(
-      `Last: ${shot.angleDeg} in wave ${shot.wave}, +${shot.points}, ${end.type === 'absorb' ? `absorbed by ${end.id}` : `faded (${end.cause})`} at (${Math.round(end.x)},${Math.round(end.y)}) after ${shot.path.length - 2} bounce${shot.path.length === 3 ? '' : 's'}`,
-    );
+    text += `\nLast: ${shot.angleDeg} in wave ${shot.wave}, +${shot.points}, ${end.type === 'absorb' ? `absorbed by ${end.id}` : `faded (${end.cause})`} at (${Math.round(end.x)},${Math.round(end.y)}) after ${shot.path.length - 2} bounce${shot.path.length === 3 ? '' : 's'}`;
   }
-  return { text: lines.join('\n'), actions: state.gameOver ? [] : BRIEF_ACTIONS };
+  return { text, actions: state.gameOver ? [] : BRIEF_ACTIONS };
 }
 
 const put = (g: string[][], x: number, y: number, ch: string) => {

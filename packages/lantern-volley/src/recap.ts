@@ -2,9 +2,9 @@
 // state before and the state after, whose lastShot is the shot's full resolution; no rule is recomputed here.
 // Item kinds (stable, documented in the README), in this order: gong and lantern_lit in flight order, absorbed or
 // faded (how the flight ended), wisp_lost (nothing lit), wave_cleared, efficiency, one_shot_wonder, round_won, round_over.
-import type { Recap, RecapItem } from '@hearth/engine';
+import type { Recap, RecapItem, StepEvent } from '@hearth/engine';
 import { WAVE_COUNT } from './constants.ts';
-import type { State } from './state.ts';
+import type { LastShot, State } from './state.ts';
 
 export function recapShot(before: State, after: State): Recap {
   const points = after.score - before.score;
@@ -47,4 +47,29 @@ export function recapShot(before: State, after: State): Recap {
 
 function fadeText(cause: string | undefined): string {
   return cause === 'budget' ? 'faded: distance spent' : cause === 'bounceCap' ? 'faded: bounce cap reached' : 'faded: event cap';
+}
+
+/**
+ * The shot as the step report's events, in flight order: `flight` {angleDeg, path} (the polyline the wisp flew, {x, y}
+ * points from the brazier, the lastShot's own), then along it `bounce` {id, x, y}, `gong` {id, x, y, points} and `lit` {id, x, y,
+ * chain, bounces, points} (lanterns lighting in chain order), then how it ended, `absorbed` {id, x, y} or `faded`
+ * {x, y, cause}; then `wave_cleared` {wave, points}, `efficiency` {points}, `one_shot_wonder` {points}, and
+ * `round_won` or `round_over`. The lastShot of the state after is the same shot in full.
+ */
+export function shotEvents(shot: LastShot, after: State): StepEvent[] {
+  const out: StepEvent[] = [{ kind: 'flight', angleDeg: shot.angleDeg, path: shot.path }];
+  for (const e of shot.events) {
+    if (e.type === 'light') out.push({ kind: 'lit', id: e.id, x: e.x, y: e.y, chain: e.chain ?? 0, bounces: e.bounces, points: e.points });
+    else if (e.type === 'gong') out.push({ kind: 'gong', id: e.id, x: e.x, y: e.y, points: e.points });
+    else if (e.type === 'bounce') out.push({ kind: 'bounce', id: e.id, x: e.x, y: e.y });
+    else if (e.type === 'absorb') out.push({ kind: 'absorbed', id: e.id, x: e.x, y: e.y });
+    else out.push({ kind: 'faded', x: e.x, y: e.y, cause: e.cause ?? null });
+  }
+  if (shot.waveCleared) {
+    out.push({ kind: 'wave_cleared', wave: shot.wave, points: shot.bonus.waveClear });
+    if (shot.bonus.efficiency > 0) out.push({ kind: 'efficiency', points: shot.bonus.efficiency });
+    if (shot.bonus.oneShotWonder > 0) out.push({ kind: 'one_shot_wonder', points: shot.bonus.oneShotWonder });
+    if (after.won) out.push({ kind: 'round_won' });
+  } else if (after.gameOver) out.push({ kind: 'round_over' });
+  return out;
 }

@@ -1,12 +1,12 @@
 // The rules: one copy, `apply`, run by act, init and the fast simulation handle alike.
-import { type Parsed, type RuleRefusal, type Rules, v } from '@hearth/engine';
+import { type Parsed, type RuleRefusal, type Rules, type StepReport, v } from '@hearth/engine';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { briefOf } from './brief.ts';
 import { ANGLE_COUNT, FIRST_TENTH, POINTS, WAVE_COUNT, waveRow } from './constants.ts';
 import type { FlightSim } from './flight.ts';
 import { LayoutCache } from './layouts.ts';
 import { type Observation, observe } from './observe.ts';
-import { recapShot } from './recap.ts';
+import { recapShot, shotEvents } from './recap.ts';
 import { ActionShape } from './shapes/state.ts';
 import { cloneState, type LastShot, parseState, type ShootAction, type State } from './state.ts';
 import { createTensor } from './tensor.ts';
@@ -88,7 +88,7 @@ export function createRules(sim: FlightSim): LanternRules {
     return null;
   };
 
-  const apply = (state: State, action: ShootAction): void => {
+  const apply = (state: State, action: ShootAction, report?: StepReport): void => {
     const index = angleIndex(action.angleDeg);
     const row = waveRow(state.wave);
     const { layout } = layouts.get(state.seed, state.wave);
@@ -133,6 +133,7 @@ export function createRules(sim: FlightSim): LanternRules {
     shot.points = eventPoints + shot.bonus.waveClear + shot.bonus.efficiency + shot.bonus.oneShotWonder;
     state.score += shot.points;
     state.lastShot = shot;
+    if (report) report.events.push(...shotEvents(shot, state));
   };
 
   return {

@@ -1,5 +1,5 @@
 // Pebble's rules: one move a turn to an orthogonally adjacent cell, a pebble there pays 10; ten moves, or END.
-import { type Parsed, type RuleRefusal, v } from '@hearth/engine';
+import { type Parsed, type RuleRefusal, type StepReport, v } from '@hearth/engine';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { initialPebbles } from './generator.ts';
 import { ActionShape, CELLS, PEBBLE_POINTS, type PebbleAction, START, TURNS } from './shapes.ts';
@@ -28,17 +28,21 @@ export function refuse(s: PebbleState, a: PebbleAction): RuleRefusal | null {
   return null;
 }
 
-export function apply(s: PebbleState, a: PebbleAction): void {
+/** Events (the step report): `move` {from, to}, then `pebble` {cell, points} when one is picked up; `end`. */
+export function apply(s: PebbleState, a: PebbleAction, report?: StepReport): void {
   if (a.type === 'end') {
     s.ended = true;
+    report?.events.push({ kind: 'end' });
     return;
   }
+  report?.events.push({ kind: 'move', from: s.at, to: a.cell });
   s.at = a.cell;
   s.turn++;
   const i = s.pebbles.indexOf(a.cell);
   if (i >= 0) {
     s.pebbles.splice(i, 1);
     s.score += PEBBLE_POINTS;
+    report?.events.push({ kind: 'pebble', cell: a.cell, points: PEBBLE_POINTS });
   }
 }
 

@@ -2,21 +2,25 @@
 // a FIRE would meet, and the legal actions as the exact objects act accepts ({ "type": NAME }, no payload),
 // so an agent can send one back as it is. Sized to stay far under 1,300 bytes with a recap.
 import type { Brief } from '@hearth/engine';
-import { boardRows, type Observation } from './observe.ts';
-import type { StormlarkAction, StormlarkState } from './state.ts';
+import { boardFacts, boardRows, columnInReachOf } from './observe.ts';
+import { COLUMNS_PER_REACH } from './schedule.ts';
+import { chainMultiplier, reachMultiplier } from './scoring.ts';
+import { MAX_CHARGE, MAX_HULL, type StormlarkAction, type StormlarkState } from './state.ts';
 
 /** One line that reads the glyphs (the full legend is spec.legend). */
 export const BRIEF_KEY = '> you # crag o knot ^v drifter R/r rimeshell S sparker W warden ~ squall * mote | Gate';
 
-export function buildBrief(s: StormlarkState, o: Observation, legal: readonly StormlarkAction[]): Brief {
+/** The brief reads the board's facts and the counters (the observation's numbers, without building its picture). */
+export function buildBrief(s: StormlarkState, legal: readonly StormlarkAction[]): Brief {
+  const o = boardFacts(s, false);
   const rows = boardRows(s).map((row, lane) => `${lane} ${row}`);
   const status = [
-    `reach ${s.reach} x${o.reachMultiplier}`,
-    `hull ${s.hull}/${o.maxHull}`,
-    `charge ${s.charge}/${o.maxCharge}`,
-    `chain ${s.chain} x${o.chainMultiplier}`,
+    `reach ${s.reach} x${reachMultiplier(s.reach)}`,
+    `hull ${s.hull}/${MAX_HULL}`,
+    `charge ${s.charge}/${MAX_CHARGE}`,
+    `chain ${s.chain} x${chainMultiplier(s.chain)}`,
     `score ${s.score}`,
-    s.phase === 'flying' ? `Gate in ${o.gateIn}` : s.phase === 'reachClear' ? 'at a Gate' : 'run over',
+    s.phase === 'flying' ? `Gate in ${COLUMNS_PER_REACH - columnInReachOf(s)}` : s.phase === 'reachClear' ? 'at a Gate' : 'run over',
   ].join(' | ');
   const lines = [status, '  0123456789', ...rows];
   const t = o.pulseTarget;

@@ -1,6 +1,7 @@
-// What one scrolling turn did, recorded by the rules' own step while it runs (only when a recap is
-// asked for), so the recap never re-derives a rule from two states.
-import type { Kind } from './state.ts';
+// What one scrolling turn did, recorded by the rules' own step while it runs (only when the step is asked for a
+// report), so the recap never re-derives a rule from two states and nothing is replayed.
+import type { StepEvent } from '@hearth/engine';
+import type { Kind, StormlarkAction, StormlarkState } from './state.ts';
 
 export interface PulseEvent {
   /** What stopped the pulse (null when it met nothing). */
@@ -44,3 +45,94 @@ export const noEvents = (): TurnEvents => ({
   repaired: 0,
   guard: false,
 });
+
+/**
+ * The turn as the step report's events (engine contract StepEvent), in the order the twelve steps make them happen:
+ * the player's move or vent and the pulse, the sparker's discharge, what shared the craft's cell (collision, mote,
+ * squall), the canyon scrolling a column (its points), the survivability repair, the Gate and the flawless bonus,
+ * the guard. Kinds and fields are listed in the README; `lane` and `col` are the board's.
+ */
+export function turnStepEvents(
+  before: { lane: number; score: number },
+  a: StormlarkAction,
+  s: StormlarkState,
+  ev: TurnEvents,
+): StepEvent[] {
+  const out: StepEvent[] = [];
+  if (a.type === 'UP' || a.type === 'DOWN') out.push({ kind: 'move', from: before.lane, to: s.shipLane });
+  if (a.type === 'VENT') out.push({ kind: 'vent' });
+  const p = ev.pulse;
+  if (p) {
+    const pulse: StepEvent = {
+      kind: 'pulse',
+      lane: before.lane,
+      col: p.col,
+      result: p.result,
+      target: p.kind,
+      hpLeft: p.hpLeft,
+      chain: p.chain,
+    };
+    if (p.result === 'cleared') pulse.points = p.points;
+    out.push(pulse);
+  }
+  if (ev.discharged) out.push({ kind: 'discharge', lane: s.shipLane });
+  if (ev.collided) out.push({ kind: 'collision', lane: s.shipLane, target: ev.collided });
+  if (ev.mote > 0) out.push({ kind: 'mote', lane: s.shipLane, points: ev.mote });
+  if (ev.squall) out.push({ kind: 'squall', lane: s.shipLane });
+  out.push({ kind: 'scroll', column: s.column, points: ev.column });
+  if (ev.repaired > 0) out.push({ kind: 'repair', solids: ev.repaired });
+  if (ev.gate > 0) out.push({ kind: 'gate', points: ev.gate });
+  if (ev.flawless > 0) out.push({ kind: 'flawless', points: ev.flawless });
+  if (ev.guard) {
+    const paid = out.reduce((sum, e) => sum + (e.points ?? 0), 0);
+    out.push({ kind: 'guard', points: s.score - before.score - paid });
+  }
+  return out;
+}
+
+/** The turn's record read back from its step events (what the recap is built from). */
+export function turnEventsOf(events: readonly StepEvent[]): TurnEvents {
+  const ev = noEvents();
+  for (const e of events) {
+    switch (e.kind) {
+      case 'pulse':
+        ev.pulse = {
+          kind: (e.target ?? null) as Kind | null,
+          col: e.col as number,
+          result: e.result as PulseEvent['result'],
+          hpLeft: e.hpLeft as number,
+          points: e.points ?? 0,
+          chain: e.chain as number,
+        };
+        break;
+      case 'discharge':
+        ev.discharged = true;
+        break;
+      case 'collision':
+        ev.collided = e.target as Kind;
+        break;
+      case 'mote':
+        ev.mote = e.points ?? 0;
+        break;
+      case 'squall':
+        ev.squall = true;
+        break;
+      case 'scroll':
+        ev.column = e.points ?? 0;
+        break;
+      case 'repair':
+        ev.repaired = e.solids as number;
+        break;
+      case 'gate':
+        ev.gate = e.points ?? 0;
+        break;
+      case 'flawless':
+        ev.flawless = e.points ?? 0;
+        break;
+      case 'guard':
+        ev.guard = true;
+        break;
+    }
+  }
+  return ev;
+}

@@ -55,15 +55,19 @@ export function boardRows(s: StormlarkState): string[] {
   return grid.map((row) => row.join(''));
 }
 
-/** The observation of a state; `unavailable` lists each action the rules refuse now, with their refusal. */
-export function observe(s: StormlarkState, unavailable: Observation['unavailable']): Observation {
+/** What the board holds that a view reads: every entity (ids kept; left empty with `copyEntities` false), the
+ * wardens, the sparkers about to discharge, what a pulse would meet first, and the Gate's column. One pass. */
+export function boardFacts(
+  s: StormlarkState,
+  copyEntities = true,
+): Pick<Observation, 'wardens' | 'entities' | 'sparkLanes' | 'pulseTarget' | 'gateCol'> {
   const wardens: Observation['wardens'] = [];
   const entities: Entity[] = [];
   const sparkLanes: number[] = [];
   let pulseTarget: Observation['pulseTarget'] = null;
   let gateCol: number | null = null;
   for (const e of s.entities) {
-    entities.push({ id: e.id, kind: e.kind, lane: e.lane, col: e.col, hp: e.hp, drift: e.drift });
+    if (copyEntities) entities.push({ id: e.id, kind: e.kind, lane: e.lane, col: e.col, hp: e.hp, drift: e.drift });
     if (e.kind === 'warden') wardens.push({ lane: e.lane, col: e.col, hp: e.hp });
     if (e.kind === 'sparker' && e.col === 1) sparkLanes.push(e.lane);
     if (e.kind === 'gate') gateCol = e.col;
@@ -71,9 +75,18 @@ export function observe(s: StormlarkState, unavailable: Observation['unavailable
     if (pulseTarget === null && e.lane === s.shipLane && e.col >= 1 && blocksPulse(KIND_CODE[e.kind]))
       pulseTarget = { kind: e.kind, lane: e.lane, col: e.col, hp: e.hp };
   }
+  return { wardens, entities, sparkLanes, pulseTarget, gateCol };
+}
+
+/** Scrolling turns flown in the current reach (21 at its Gate). */
+export const columnInReachOf = (s: StormlarkState): number => s.column - 9 - COLUMNS_PER_REACH * (s.reach - 1);
+
+/** The observation of a state; `unavailable` lists each action the rules refuse now, with their refusal. */
+export function observe(s: StormlarkState, unavailable: Observation['unavailable']): Observation {
+  const { wardens, entities, sparkLanes, pulseTarget, gateCol } = boardFacts(s);
   const cm = chainMultiplier(s.chain);
   const rm = reachMultiplier(s.reach);
-  const columnInReach = s.column - 9 - COLUMNS_PER_REACH * (s.reach - 1);
+  const columnInReach = columnInReachOf(s);
   const lines = [
     `Stormlark  reach ${s.reach} (x${rm.toFixed(2)})  hull ${s.hull}/3  charge ${s.charge}/9  chain ${s.chain} (x${cm.toFixed(1)})  score ${s.score}  ${s.phase}`,
     '     0123456789',

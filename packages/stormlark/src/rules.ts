@@ -1,11 +1,11 @@
 // The rules: refuse, apply and legalActions, over the flat board the kernel shares. apply runs the
 // twelve-step resolution order of the design document; steps 3-5 (discharge, movers, scroll) and
 // 10 (survivability search and repair) run in the kernel, the rest here.
-import type { Parsed, RuleRefusal, Rules } from '@hearth/engine';
+import type { Parsed, RuleRefusal, Rules, StepReport } from '@hearth/engine';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
 import { blocksPulse, clearCell, GATE, isSolid, KIND_BY_CODE, LANES, MOTE, readBoard, SQUALL, writeBoard } from './board.ts';
 import { buildBrief } from './brief.ts';
-import { noEvents, type TurnEvents } from './events.ts';
+import { noEvents, type TurnEvents, turnEventsOf, turnStepEvents } from './events.ts';
 import { drawColumn } from './generator.ts';
 import type { StormlarkKernel } from './kernel.ts';
 import { type Observation, observe } from './observe.ts';
@@ -236,7 +236,23 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     if (ev) ev.pulse = { kind: null, col: 0, result: 'missed', hpLeft: 0, points: 0, chain: 0 };
   }
 
-  const apply = (s: StormlarkState, a: StormlarkAction): void => step(s, a, null);
+  const apply = (s: StormlarkState, a: StormlarkAction, report?: StepReport): void => {
+    if (!report) {
+      step(s, a, null);
+      return;
+    }
+    const before = { lane: s.shipLane, score: s.score };
+    if (a.type === 'END_RUN' || a.type === 'NEXT_REACH') {
+      step(s, a, null);
+      report.events.push(
+        a.type === 'END_RUN' ? { kind: 'end_run' } : { kind: 'next_reach', reach: s.reach, hull: s.hull, charge: s.charge },
+      );
+      return;
+    }
+    const ev = noEvents();
+    step(s, a, ev);
+    report.events.push(...turnStepEvents(before, a, s, ev));
+  };
 
   /** The twelve steps; `ev` (recap only) records what happened, and never changes what happens. */
   function step(s: StormlarkState, a: StormlarkAction, ev: TurnEvents | null): void {
@@ -336,15 +352,12 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     gameOver: (s) => s.phase === 'over',
     observe: view,
     clone: cloneState,
-    // Replays the action on a copy of `before` with the event record on: the same step, so the recap
-    // can never disagree with what apply did.
-    recap(before, after, a) {
+    // From the events the step recorded as it ran: the recap can never disagree with what apply did.
+    recap(before, after, a, report) {
       if (a.type === 'END_RUN' || a.type === 'NEXT_REACH') return buildRecap(before, after, a, null);
-      const ev = noEvents();
-      step(cloneState(before), a, ev);
-      return buildRecap(before, after, a, ev);
+      return buildRecap(before, after, a, turnEventsOf(report.events));
     },
-    brief: (s) => buildBrief(s, view(s), legalActions(s)),
+    brief: (s) => buildBrief(s, legalActions(s)),
     endsRun: (a) => a.type === 'END_RUN',
     tensor: stormlarkTensor,
     // Reaches completed: every reach below the current one, plus the current one when sitting at its Gate.

@@ -2,7 +2,7 @@
 // matter, and the legal actions grouped by cat. Kept under 1,300 bytes of JSON with the recap (test/brief.test.ts).
 import type { Brief } from '@hearth/engine';
 import { observeFacts } from './observe.ts';
-import type { Action, State } from './state.ts';
+import type { State } from './state.ts';
 
 /**
  * Legal actions in compact form: `move` maps a cat id to its legal destination tiles (ascending; cats that
@@ -14,19 +14,17 @@ export interface CompactActions {
   other: string[];
 }
 
-export function compactActions(legal: readonly Action[]): CompactActions {
+/** The legal actions as rules.legalGroups gives them, in compact form (no action object is built). */
+export function compactActions(legal: { tiles: readonly number[][]; other: readonly string[] }): CompactActions {
   const move: Record<string, number[]> = {};
-  const other: string[] = [];
-  for (const a of legal) {
-    if (a.type !== 'MOVE') other.push(a.type);
-    else if (move[a.cat]) move[a.cat]!.push(a.tile);
-    else move[a.cat] = [a.tile];
-  }
-  return { move, other };
+  legal.tiles.forEach((tiles, cat) => {
+    if (tiles.length > 0) move[cat] = tiles.slice();
+  });
+  return { move, other: legal.other.slice() };
 }
 
-/** `legal` is rules.legalActions(state) (passed in so this file does not import the rules). */
-export function brief(state: State, legal: readonly Action[]): Brief {
+/** `legal` is rules.legalGroups(state) (passed in so this file does not import the rules). */
+export function brief(state: State, legal: { tiles: readonly number[][]; other: readonly string[] }): Brief {
   // The observation's facts only: the brief draws its own smaller picture.
   const o = observeFacts(state);
   // The score is the view's own field; the text gives what the score does not.

@@ -1,9 +1,70 @@
-// "What happened" for one accepted action: the turns are replayed from the state before with a tally (the same
-// turn code as apply), so every award is named by what earned it. points is always the score change itself.
-import type { Recap, RecapItem } from '@hearth/engine';
+// "What happened" for one accepted action, from the events the step reported as apply resolved its turns (the
+// same turn code, nothing replayed), so every award is named by what earned it. points is always the score change.
+import type { Recap, RecapItem, StepEvent, StepReport } from '@hearth/engine';
 import { tileName } from './look.ts';
-import { type Action, cloneState, type State } from './state.ts';
-import { doze, moveCat, newTally, rest, type TurnTally } from './turn.ts';
+import type { Action, State } from './state.ts';
+
+/** The turns' events summed up as the recap lines read them. */
+interface TurnTally {
+  turns: number;
+  /** Warmth points (score units) and a bit per cat id that earned any. */
+  purr: number;
+  purrCats: number;
+  /** Of `purr`, the points the pile added. */
+  pile: number;
+  eaten: { mat: number; points: number }[];
+  missed: number[];
+  chainReset: boolean;
+  /** A bit per cat id whose nap a dog cut short. */
+  dogReset: number;
+  cloudTurns: number;
+  bonus: number;
+}
+
+function tallyOf(events: readonly StepEvent[]): TurnTally {
+  const t: TurnTally = {
+    turns: 0,
+    purr: 0,
+    purrCats: 0,
+    pile: 0,
+    eaten: [],
+    missed: [],
+    chainReset: false,
+    dogReset: 0,
+    cloudTurns: 0,
+    bonus: 0,
+  };
+  for (const e of events)
+    switch (e.kind) {
+      case 'turn':
+        t.turns++;
+        break;
+      case 'purr':
+        t.purr += e.points ?? 0;
+        t.purrCats |= 1 << (e.cat as number);
+        t.pile += e.pilePoints as number;
+        break;
+      case 'bowl':
+        t.eaten.push({ mat: e.tile as number, points: e.points ?? 0 });
+        break;
+      case 'bowl_missed':
+        t.missed.push(e.tile as number);
+        break;
+      case 'chain_reset':
+        t.chainReset = true;
+        break;
+      case 'dog':
+        for (const id of e.cats as number[]) t.dogReset |= 1 << id;
+        break;
+      case 'cloud':
+        t.cloudTurns++;
+        break;
+      case 'day_end':
+        t.bonus += e.points ?? 0;
+        break;
+    }
+  return t;
+}
 
 /** Every recap item kind this game emits (stable; documented in the README). */
 export type SunloafRecapKind =
@@ -30,7 +91,7 @@ const at = tileName;
 
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
-export function recap(before: State, after: State, action: Action): Recap {
+export function recap(before: State, after: State, action: Action, report: StepReport): Recap {
   const items: RecapItem[] = [];
   if (action.type === 'NEXT_DAY') {
     items.push({
@@ -40,18 +101,12 @@ export function recap(before: State, after: State, action: Action): Recap {
   } else if (action.type === 'END_RUN') {
     items.push({ kind: 'run_end', text: before.phase === 'sunset' ? 'run ended at sunset: a win' : 'run ended mid day: a good game' });
   } else {
-    const sim = cloneState(before);
-    const tally = newTally();
+    const tally = tallyOf(report.events);
     if (action.type === 'MOVE') {
       const cat = before.cats[action.cat]!;
       const nap = cat.settled > 0 ? `, nap ${cat.settled} lost` : '';
       items.push({ kind: 'move', text: `cat ${action.cat} moves to ${at(action.tile)}${nap}` });
-      moveCat(sim, action.cat, action.tile, tally);
-    } else if (action.type === 'REST') rest(sim, tally);
-    else {
-      doze(sim, tally);
-      items.push({ kind: 'doze', text: `dozed ${tally.turns} turn${tally.turns === 1 ? '' : 's'}` });
-    }
+    } else if (action.type === 'DOZE') items.push({ kind: 'doze', text: `dozed ${tally.turns} turn${tally.turns === 1 ? '' : 's'}` });
     turnItems(before, after, tally, items);
   }
   const points = after.score - before.score;

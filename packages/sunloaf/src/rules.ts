@@ -1,5 +1,5 @@
 // Sunloaf's Rules for the engine contract: refusals with stable reasons, the one `apply`, the legal set.
-import type { RuleRefusal, Rules } from '@hearth/engine';
+import type { RuleRefusal, Rules, StepReport } from '@hearth/engine';
 import { brief } from './brief.ts';
 import { initialState, openDay } from './day.ts';
 import { observe, type SunloafObservation } from './observe.ts';
@@ -50,34 +50,53 @@ export function refuse(state: State, action: Action): RuleRefusal | null {
   return null;
 }
 
-export function apply(state: State, action: Action): void {
+export function apply(state: State, action: Action, report?: StepReport): void {
+  const events = report?.events;
   switch (action.type) {
     case 'MOVE':
-      moveCat(state, action.cat, action.tile);
+      events?.push({ kind: 'move', cat: action.cat, from: state.cats[action.cat]!.tile, to: action.tile });
+      moveCat(state, action.cat, action.tile, events);
       return;
     case 'REST':
-      rest(state);
+      events?.push({ kind: 'rest' });
+      rest(state, events);
       return;
-    case 'DOZE':
-      doze(state);
+    case 'DOZE': {
+      const at = events?.length ?? 0;
+      const turns = doze(state, events);
+      events?.splice(at, 0, { kind: 'doze', turns });
       return;
+    }
     case 'NEXT_DAY':
       openDay(state, state.day + 1);
+      events?.push({ kind: 'day_start', day: state.day });
       return;
     case 'END_RUN':
       state.outcome = state.phase === 'sunset' ? 'win' : 'good_game';
       state.phase = 'over';
+      events?.push({ kind: 'end_run', outcome: state.outcome });
       return;
   }
 }
 
+/**
+ * The legal actions grouped: each cat's destination tiles (cat order, moveTargets order), then the action types that
+ * take no field: REST, DOZE, END_RUN while the day runs; NEXT_DAY, END_RUN at sunset; nothing once over.
+ */
+export function legalGroups(state: State): { tiles: number[][]; other: Action['type'][] } {
+  if (state.phase === 'over') return { tiles: [], other: [] };
+  if (state.phase === 'sunset') return { tiles: [], other: ['NEXT_DAY', 'END_RUN'] };
+  const tiles: number[][] = [];
+  for (let cat = 0; cat < state.cats.length; cat++) tiles.push(moveTargets(state, cat));
+  return { tiles, other: ['REST', 'DOZE', 'END_RUN'] };
+}
+
 /** MOVEs in cat then tile order, then REST, DOZE, END_RUN; at sunset NEXT_DAY, END_RUN; nothing once over. */
 export function legalActions(state: State): Action[] {
-  if (state.phase === 'over') return [];
-  if (state.phase === 'sunset') return [{ type: 'NEXT_DAY' }, { type: 'END_RUN' }];
+  const { tiles, other } = legalGroups(state);
   const out: Action[] = [];
-  for (let cat = 0; cat < state.cats.length; cat++) for (const tile of moveTargets(state, cat)) out.push({ type: 'MOVE', cat, tile });
-  out.push({ type: 'REST' }, { type: 'DOZE' }, { type: 'END_RUN' });
+  for (let cat = 0; cat < tiles.length; cat++) for (const tile of tiles[cat]!) out.push({ type: 'MOVE', cat, tile });
+  for (const type of other) out.push({ type } as Action);
   return out;
 }
 
@@ -94,7 +113,7 @@ export const rules: Rules<State, Action, SunloafObservation> = {
   clone: cloneState,
   publicState,
   recap,
-  brief: (s) => brief(s, legalActions(s)),
+  brief: (s) => brief(s, legalGroups(s)),
   endsRun: (a) => a.type === 'END_RUN',
   tensor: sunloafTensor,
   // day is the day being played (or the last one); a day counts as completed once its sunset was reached.

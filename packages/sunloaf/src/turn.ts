@@ -1,6 +1,8 @@
 // One turn of a running day, in the documented order: move, settled, dogs, warmth, bowls, clock.
+
+import type { StepEvent } from '@hearth/engine';
 import { dayBonus } from './curves.ts';
-import { colOf, dogReaches, isCloudy, rowOf, warmthCap } from './geometry.ts';
+import { bandLine, colOf, dogReaches, isCloudy, rowOf, warmthCap } from './geometry.ts';
 import {
   CHAIN_CAP as CHAIN_CAP_,
   COUNTDOWN as COUNTDOWN_,
@@ -40,57 +42,39 @@ export function pileOf(state: PublicState, catIndex: number): number {
   return Math.min(pile, PILE_CAP);
 }
 
-/** What the turns resolved with a tally did, for the recap (the hot paths pass no tally). */
-export interface TurnTally {
-  turns: number;
-  /** Warmth points (score units) and a bit per cat id that earned any. */
-  purr: number;
-  purrCats: number;
-  /** Of `purr`, the points the pile added. */
-  pile: number;
-  eaten: { mat: number; chain: number; points: number }[];
-  missed: number[];
-  chainReset: boolean;
-  /** A bit per cat id whose settled a dog set back to 0 (from at least 1). */
-  dogReset: number;
-  cloudTurns: number;
-  bonus: number;
-}
-
-export const newTally = (): TurnTally => ({
-  turns: 0,
-  purr: 0,
-  purrCats: 0,
-  pile: 0,
-  eaten: [],
-  missed: [],
-  chainReset: false,
-  dogReset: 0,
-  cloudTurns: 0,
-  bonus: 0,
-});
-
+/**
+ * What the turns resolved with an event list did (the step report's events; the hot paths pass none), in the order
+ * it happened, per turn: `turn` {turn}; `dog` {cats} (the cats whose nap a dog cut short); `settle` {cat, tile}
+ * (a cat that has just stayed a turn); `cloud`; `purr` {cat,
+ * tile, points, pilePoints} per cat that earned; `bowl` {tile, chain, points} or `bowl_missed` {tile}, then
+ * `chain_reset` {from}; `band` {line} when the band slides onto a new line for the next turn; at the end of the day
+ * `day_end` {points} (sunset, the day bonus) or `quota_missed`.
+ */
 /**
  * Resolves turn state.turn with `moved` = the cat that moved (already relocated) or -1.
  * 1. settled: the moved cat 0, every other cat +1; 2. any cat on or next to a dog: settled 0;
  * 3. warmth for each cat in id order (settled and pile after steps 1-2); 4. bowls serving this turn;
  * 5. the clock: turn + 1, and after the last turn the quota decides sunset (bonus paid) or the end of the run.
  */
-export function resolveTurn(state: PublicState, moved: number, tally?: TurnTally): void {
+export function resolveTurn(state: PublicState, moved: number, events?: StepEvent[]): void {
   const { layout, cats } = state;
   const t = state.turn;
+  events?.push({ kind: 'turn', turn: t });
   for (let i = 0; i < cats.length; i++) {
     const cat = cats[i]!;
     cat.settled = i === moved ? 0 : cat.settled + 1;
   }
   if (layout.dogLoops.length > 0) {
+    const woken: number[] | undefined = events ? [] : undefined;
     for (const cat of cats)
       if (dogReaches(layout, cat.tile, t)) {
-        if (tally && cat.settled > 0) tally.dogReset |= 1 << cat.id;
+        if (woken && cat.settled > 0) woken.push(cat.id);
         cat.settled = 0;
       }
+    if (woken && woken.length > 0) events?.push({ kind: 'dog', cats: woken });
   }
-  if (tally && isCloudy(layout, t)) tally.cloudTurns++;
+  if (events) for (const cat of cats) if (cat.settled === 1) events.push({ kind: 'settle', cat: cat.id, tile: cat.tile });
+  if (events && isCloudy(layout, t)) events.push({ kind: 'cloud' });
   for (let i = 0; i < cats.length; i++) {
     const cat = cats[i]!;
     if (cat.settled < 1) continue;
@@ -100,33 +84,36 @@ export function resolveTurn(state: PublicState, moved: number, tally?: TurnTally
     const points = award(raw, state.mult);
     state.dayCosyRaw += raw;
     state.score += points;
-    if (tally && raw > 0) {
-      tally.purr += points;
-      tally.purrCats |= 1 << cat.id;
-      // The part the neighbours' pile added (score units): this award less the same nap's award with no pile.
-      tally.pile += points - award(cosy(Math.min(cat.settled, cap), 0), state.mult);
-    }
+    if (events && raw > 0)
+      // pilePoints: the part the neighbours' pile added (score units), this award less the same nap's with no pile.
+      events.push({
+        kind: 'purr',
+        cat: cat.id,
+        tile: cat.tile,
+        points,
+        pilePoints: points - award(cosy(Math.min(cat.settled, cap), 0), state.mult),
+      });
   }
-  serveBowls(state, t, tally);
-  if (tally) tally.turns++;
+  serveBowls(state, t, events);
   state.turn = t + 1;
   if (state.turn === layout.dayLength) {
     if (state.dayCosyRaw >= state.dayQuota) {
       state.phase = 'sunset';
       state.score += dayBonus(state.day);
-      if (tally) tally.bonus += dayBonus(state.day);
+      events?.push({ kind: 'day_end', points: dayBonus(state.day) });
     } else {
       state.phase = 'over';
       state.outcome = 'quota_missed';
+      events?.push({ kind: 'quota_missed' });
     }
-  }
+  } else if (events && bandLine(layout, t + 1) !== bandLine(layout, t)) events.push({ kind: 'band', line: bandLine(layout, t + 1) });
 }
 
 /**
  * Every bowl of the serve at turn t: a covered bowl is eaten, the chain rises by one (cap 8) and then pays
  * 30 * chain raw. The chain returns to 0 only when the serve finds no cat on any of its mats.
  */
-function serveBowls(state: PublicState, t: number, tally?: TurnTally): void {
+function serveBowls(state: PublicState, t: number, events?: StepEvent[]): void {
   let served = false;
   let covered = false;
   for (const bowl of state.bowls) {
@@ -140,25 +127,25 @@ function serveBowls(state: PublicState, t: number, tally?: TurnTally): void {
       const points = award(raw, state.mult);
       state.dayCosyRaw += raw;
       state.score += points;
-      tally?.eaten.push({ mat: bowl.mat, chain: state.chain, points });
+      events?.push({ kind: 'bowl', tile: bowl.mat, chain: state.chain, points });
     } else {
       bowl.status = 'missed';
-      tally?.missed.push(bowl.mat);
+      events?.push({ kind: 'bowl_missed', tile: bowl.mat });
     }
   }
   if (served && !covered) {
-    if (tally && state.chain > 0) tally.chainReset = true;
+    if (events && state.chain > 0) events.push({ kind: 'chain_reset', from: state.chain });
     state.chain = 0;
   }
 }
 
 /** Relocates a cat (legality already checked) and resolves the turn. */
-export function moveCat(state: PublicState, cat: number, tile: number, tally?: TurnTally): void {
+export function moveCat(state: PublicState, cat: number, tile: number, events?: StepEvent[]): void {
   state.cats[cat]!.tile = tile;
-  resolveTurn(state, cat, tally);
+  resolveTurn(state, cat, events);
 }
 
-export const rest = (state: PublicState, tally?: TurnTally): void => resolveTurn(state, -1, tally);
+export const rest = (state: PublicState, events?: StepEvent[]): void => resolveTurn(state, -1, events);
 
 export type DozeStop = 'serve' | 'countdown' | 'dog' | 'light' | 'cloud';
 
@@ -182,10 +169,10 @@ export function dozeStop(state: PublicState): DozeStop | null {
 }
 
 /** DOZE: REST, then again while the day runs, fewer than 4 turns were spent and no stop test fires. Returns turns spent. */
-export function doze(state: PublicState, tally?: TurnTally): number {
+export function doze(state: PublicState, events?: StepEvent[]): number {
   let spent = 0;
   for (;;) {
-    rest(state, tally);
+    rest(state, events);
     spent++;
     if (spent >= DOZE_MAX || state.phase !== 'day' || dozeStop(state) !== null) return spent;
   }
