@@ -217,11 +217,12 @@ describe.skipIf(skipReason !== undefined)('against the real server', () => {
     expect(g.progress).toBeCloseTo(local.progress.progress, 9);
     expect(g.interval.high).toBeCloseTo(local.progress.interval.high, 9);
     expect(g.totals.usage.input).toBe(local.usage.input);
-    const shown = hearth(['scorecard', 'show', last.server, '--server', url], config);
-    expect(shown.status, shown.stderr).toBe(0);
+    // Not spawnSync (see above): a blocked event loop lets the server close this process's idle keep-alive socket.
+    const shown = await hearthAsync(['scorecard', 'show', last.server, '--server', url], config);
+    expect(shown.code, shown.stderr).toBe(0);
     expect(shown.stdout).toContain(`scorecard ${last.server} on season-2 by bot-bob (model py-random`);
     expect(shown.stdout).toMatch(/stormlark\s+\d+\.\d \[\d+\.\d, \d+\.\d\]\s+2 of 20/);
-    const board = hearth(['leaderboard', 'stormlark', '--server', url], config);
+    const board = await hearthAsync(['leaderboard', 'stormlark', '--server', url], config);
     expect(board.stdout).toContain('bot-bob');
   });
 
