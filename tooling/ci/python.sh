@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # The Python client's suite (clients/python): a fresh virtual environment, `pip install ./clients/python[gym,test]`
-# from the index pip is configured with, then pytest against the built CLI and server. Where gymnasium cannot be
+# from the index pip is configured with, then the [rl] extra (torch CPU, matplotlib: the PPO smoke run) and the
+# [ray] extra (Ray core: the head-and-worker cluster test), each skipped with the reason where it cannot be
+# installed; then pytest against the built CLI and server. The two extras add about 3 minutes of installs and 2 of
+# tests here. Where gymnasium cannot be
 # installed the core is installed alone and the [gym] tests skip with the reason; where python3 or pytest cannot
 # be had the suite is skipped with the reason (exit 0). pytest's "no tests collected" (exit 5) is not a failure.
 # The last line printed is pytest's summary.
@@ -25,6 +28,11 @@ if ! "${pip[@]}" "./clients/python[gym,test]"; then
     exit 0
   fi
 fi
+for extra in rl ray; do
+  if ! "${pip[@]}" "./clients/python[$extra]"; then
+    echo "python: the [$extra] extra could not be installed; its tests will skip"
+  fi
+done
 "$py" -m pytest clients/python/tests -q -rs -p no:cacheprovider
 status=$?
 [ "$status" = 5 ] && status=0

@@ -27,7 +27,8 @@ class HearthVectorEnv(VectorEnv):
     game ends resets that game (its action is ignored, reward 0, terminated and truncated False) and returns the
     new game's first observation with its mask; on the step that ends a game the mask row is all ones. Step for
     step it equals SyncVectorEnv over N HearthEnv with the same seeds, infos included. `record_dir` writes every
-    finished episode as an episode record (hearth.gym.records), replayable by `hearth verify`.
+    finished episode as an episode record (hearth.gym.records), replayable by `hearth verify`. `seed_range=(lo, hi)`
+    bounds the seeds autoreset and `reset()` draw (training on one range keeps another held out for evaluation).
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012 (gymnasium declares it an instance attribute)
@@ -47,6 +48,7 @@ class HearthVectorEnv(VectorEnv):
         run_ending: str = "mask",
         record_dir: str | None = None,
         agent: str | None = None,
+        seed_range: tuple[int, int] = (0, 2**32),
         timeout: float = 60.0,
     ) -> None:
         if obs not in OBS_MODES:
@@ -89,6 +91,12 @@ class HearthVectorEnv(VectorEnv):
         self._autoreset = np.zeros(self.num_envs, dtype=bool)
         self.game_seeds = np.zeros(self.num_envs, dtype=np.int64)
         self._started = False
+        lo, hi = (int(seed_range[0]), int(seed_range[1]))
+        if not 0 <= lo < hi <= 2**32:
+            raise ValueError(
+                f"seed_range must be (lo, hi) with 0 <= lo < hi <= 2**32, got {seed_range!r}"
+            )
+        self.seed_range = (lo, hi)
         self.recorder = (
             EpisodeRecorder(record_dir, game, self.version, self.num_envs, agent)
             if record_dir
@@ -100,7 +108,7 @@ class HearthVectorEnv(VectorEnv):
         if rng is None:
             rng, _ = seeding.np_random(None)
             self._rngs[i] = rng
-        return int(rng.integers(0, 2**32))
+        return int(rng.integers(*self.seed_range))
 
     def _observations(self, batch: Batch) -> Any:
         if self.obs_mode == "flat":
