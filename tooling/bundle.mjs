@@ -6,15 +6,20 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The registry's drawing list (the test registry shares it: the test-only games draw nothing of their own). */
-const DRAWING = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'games', 'src', 'drawing.ts');
+/** The registry's drawing lists (the test registry shares them: the test-only games draw nothing of their own). */
+const GAMES_SRC = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'packages', 'games', 'src');
 
 /**
  * The esbuild `alias` option for a build: empty unless a test registry is given (HEARTH_REGISTRY, or `registry`).
  * esbuild appends an aliased package's subpaths to its replacement, so `@hearth/games/drawing` is named too.
  */
 export function registryAlias(env = process.env, registry = env.HEARTH_REGISTRY) {
-  return registry ? { '@hearth/games': resolve(registry), '@hearth/games/drawing': DRAWING } : {};
+  if (!registry) return {};
+  return {
+    '@hearth/games': resolve(registry),
+    '@hearth/games/drawing': resolve(GAMES_SRC, 'drawing.ts'),
+    '@hearth/games/drawing.css': resolve(GAMES_SRC, 'drawing.css'),
+  };
 }
 
 /** Bundled CommonJS dependencies may call require(); an ES module bundle gets one from this banner line. */

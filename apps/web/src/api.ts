@@ -38,10 +38,23 @@ export interface Submitted {
   player?: string;
   playerKey?: string;
 }
-export type ApiResult<T> = ({ ok: true } & T) | { ok: false; absent?: boolean; status?: number; reason?: string; message: string };
+/**
+ * An answer of the server's API. A failure says which: `unreachable` (the request never got an answer: the
+ * server is down or the network is), `absent` (something answered that is not the API: a static file server),
+ * else the API's own refusal (`status`, `reason`, `message`).
+ */
+export type ApiResult<T> =
+  | ({ ok: true } & T)
+  | { ok: false; absent?: boolean; unreachable?: boolean; status?: number; reason?: string; message: string };
 
-export const ABSENT =
-  'This copy of Hearth is served without the hearth server, so runs cannot be stored or ranked here. Start it with `pnpm start` and open the page it serves.';
+/** What a player reads when the page cannot reach the server (never a developer's instruction). */
+export const UNREACHABLE = 'The Hearth server cannot be reached right now (it may be down, or you may be offline).';
+/** What a player reads when this copy of the page is served without the server's API. */
+export const ABSENT = 'This copy of Hearth runs without its server, so leaderboards, dailies and stored runs are not available here.';
+
+/** The player's words for a failed answer: unreachable, absent, or the server's own message. */
+export const failureText = (r: { absent?: boolean; unreachable?: boolean; message: string }) =>
+  r.unreachable ? UNREACHABLE : r.absent ? ABSENT : r.message;
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -50,7 +63,7 @@ export async function callApi<T>(path: string, init: RequestInit = {}, fetchImpl
   try {
     response = await fetchImpl(new URL(path, document.baseURI).toString(), init);
   } catch {
-    return { ok: false, absent: true, message: ABSENT };
+    return { ok: false, absent: true, unreachable: true, message: UNREACHABLE };
   }
   let body: unknown;
   try {

@@ -8,6 +8,7 @@ import { showHome } from './pages/home.ts';
 import { showLeaderboard } from './pages/leaderboard.ts';
 import { showRun } from './pages/run.ts';
 import { showScorecard } from './pages/scorecard.ts';
+import { showStats } from './pages/stats.ts';
 import { showUnknown } from './pages/unknown.ts';
 import { parseRoute } from './route.ts';
 
@@ -28,11 +29,13 @@ async function route(): Promise<void> {
     } else if (r.page === 'leaderboard') {
       release(await showLeaderboard(root, r.slug, getEngine(r.online), r.online === true, r.board));
     } else if (r.page === 'run') {
-      release(await showRun(root, r.id, getEngine(r.online), r.online === true));
+      release(await showRun(root, r.id, getEngine(r.online), r.online === true, r.solution === true));
     } else if (r.page === 'scorecard') {
       release(await showScorecard(root, r.id, getEngine(r.online), r.online === true));
     } else if (r.page === 'agents') {
       release(await showAgents(root, r.online === true, r.challenge));
+    } else if (r.page === 'stats') {
+      release(await showStats(root, r.slug, getEngine(r.online), r.online === true));
     } else if (r.page === 'unknown') {
       release(showUnknown(root, `#/${r.path}`, r.online === true));
     } else {

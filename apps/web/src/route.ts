@@ -22,15 +22,18 @@ export interface GameRouteFields {
   badReplay?: boolean;
   /** The URL's seed text when the seed rule refuses it, with the refusal in a player's words. */
   seedError?: { text: string; message: string };
+  /** The first-game tutorial (`tutorial=1`): the game's fixed seed and its guided moves. */
+  tutorial?: boolean;
 }
 
 export type Route =
   | { page: 'home'; online?: boolean }
   | ({ page: 'game' } & GameRouteFields)
   | { page: 'leaderboard'; slug: string; board?: BoardTab; online?: boolean }
-  | { page: 'run'; id: string; online?: boolean }
+  | { page: 'run'; id: string; online?: boolean; solution?: boolean }
   | { page: 'scorecard'; id: string; online?: boolean }
   | { page: 'agents'; challenge?: string; online?: boolean }
+  | { page: 'stats'; slug: string; online?: boolean }
   | { page: 'unknown'; path: string; online?: boolean };
 
 const SLUG = /^[a-z0-9][a-z0-9-]*$/;
@@ -48,8 +51,10 @@ export function parseRoute(hash: string): Route {
     const board = BOARD_TABS.find((b) => b === params.get('board'));
     return { page: 'leaderboard', slug: second, ...(board ? { board } : {}), ...online };
   }
-  if (parts.length === 2 && first === 'run' && RUN_ID.test(second)) return { page: 'run', id: second, ...online };
+  if (parts.length === 2 && first === 'run' && RUN_ID.test(second))
+    return { page: 'run', id: second, ...(params.get('solution') === '1' ? { solution: true } : {}), ...online };
   if (parts.length === 2 && first === 'scorecards' && RUN_ID.test(second)) return { page: 'scorecard', id: second, ...online };
+  if (parts.length === 2 && first === 'stats' && SLUG.test(second)) return { page: 'stats', slug: second, ...online };
   if (slug === 'agents') {
     const challenge = params.get('challenge');
     return { page: 'agents', ...(challenge && SLUG.test(challenge) ? { challenge } : {}), ...online };
@@ -69,6 +74,7 @@ export function parseRoute(hash: string): Route {
     ...(play !== undefined && replay === undefined ? { play } : {}),
     ...((rawReplay !== null && replay === undefined) || (rawPlay !== null && play === undefined) ? { badReplay: true } : {}),
     ...(seed && !seed.ok ? { seedError: { text: (rawSeed ?? '').slice(0, 40), message: SEED_WORDS } } : {}),
+    ...(params.get('tutorial') === '1' && replay === undefined ? { tutorial: true } : {}),
     ...online,
   };
 }
@@ -80,16 +86,21 @@ export function formatRoute(route: Route): string {
     const q = [route.board ? `board=${route.board}` : '', route.online ? 'online=1' : ''].filter(Boolean).join('&');
     return `#/leaderboard/${route.slug}${q ? `?${q}` : ''}`;
   }
-  if (route.page === 'run') return `#/run/${encodeURIComponent(route.id)}${route.online ? '?online=1' : ''}`;
+  if (route.page === 'run') {
+    const q = [route.solution ? 'solution=1' : '', route.online ? 'online=1' : ''].filter(Boolean).join('&');
+    return `#/run/${encodeURIComponent(route.id)}${q ? `?${q}` : ''}`;
+  }
   if (route.page === 'scorecard') return `#/scorecards/${encodeURIComponent(route.id)}${route.online ? '?online=1' : ''}`;
   if (route.page === 'agents') {
     const q = [route.challenge ? `challenge=${route.challenge}` : '', route.online ? 'online=1' : ''].filter(Boolean).join('&');
     return `#/agents${q ? `?${q}` : ''}`;
   }
+  if (route.page === 'stats') return `#/stats/${route.slug}${route.online ? '?online=1' : ''}`;
   const params: string[] = [];
   if (route.seed !== undefined) params.push(`seed=${route.seed}`);
   if (route.replay !== undefined) params.push(`replay=${encodeActions(route.replay)}`);
   else if (route.play !== undefined && route.play.length > 0) params.push(`play=${encodeActions(route.play)}`);
+  if (route.tutorial) params.push('tutorial=1');
   if (route.online) params.push('online=1');
   return `#/${route.slug}${params.length ? `?${params.join('&')}` : ''}`;
 }

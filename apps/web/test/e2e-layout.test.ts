@@ -5,7 +5,9 @@
 
 import { join } from 'node:path';
 import { createWire, type OkResponse, PlainTokenCodec, type Policy, type Recap } from '@hearth/engine';
+import type { View } from '@hearth/engine/web';
 import { registry } from '@hearth/games';
+import { webBoardOf } from '@hearth/games/drawing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeActions, formatRoute } from '../src/route.ts';
@@ -127,9 +129,11 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
         await page.click('#replay-bar [data-replay="end"]').catch(() => {});
         await page.waitForSelector('#replay-bar[data-done="true"]');
         expect((await page.getAttribute('#message', 'data-kinds'))?.split(' ')).toContain(kind);
-        // the engine's words, as a sentence (its first letter in capitals)
-        expect(await page.textContent('#message')).toContain(sentence(found!.text));
-        expect(await page.textContent('#log li:first-child')).toContain(sentence(found!.text));
+        // the engine's words as the board says them (Cragwake names rows and columns), as a sentence
+        const recap = { text: found!.text, points: 0, items: [] };
+        const words = sentence(webBoardOf(slug)?.recapText?.({ recap } as unknown as View) ?? found!.text);
+        expect(await page.textContent('#message')).toContain(words);
+        expect(await page.textContent('#log li:first-child')).toContain(words);
         await page.close();
       }, 120_000);
     }
@@ -219,7 +223,9 @@ describe.skipIf(chromiumMissing !== undefined)('layout and feedback in headless 
     const slug = registry.slugs[0]!;
     const page = await h.open(`#/leaderboard/${slug}`);
     await page.waitForSelector('#board-status[data-absent="true"]');
-    expect(await page.textContent('#board-status')).toContain('without the hearth server');
+    // in a player's words: no developer instruction (`pnpm start`), just what is missing
+    expect(await page.textContent('#board-status')).toContain('runs without its server');
+    expect(await page.textContent('#board-status')).not.toContain('pnpm');
     await page.goto(`${h.url}#/run/1`);
     await page.waitForSelector('.message[data-absent="true"]');
     await page.close();

@@ -61,4 +61,6 @@ export const look: Look = {
       unavailable: `a run can be ended only at a ledge (row 0, ${PITCH_ROWS}, ${2 * PITCH_ROWS}, …): reach the next ledge first`,
     },
   },
+  // the phases its refusals name ("breathe is not offered while atLedge"), as a player says them
+  words: { atLedge: 'at a belay ledge', climbing: 'climbing', over: 'over' },
 };

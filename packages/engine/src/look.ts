@@ -112,6 +112,12 @@ export const LookShape = Type.Object(
     board: Type.Union([LookGridShape, LookArenaShape]),
     kinds: Type.Array(LookKindShape, { minItems: 1 }),
     actions: Type.Record(Type.String(), LookActionShape, { description: 'By action type.' }),
+    words: Type.Optional(
+      Type.Record(Type.String(), Type.String(), {
+        description:
+          'Engine identifiers its messages may name (phases, fields), in players\' words: "atLedge" -> "at a belay ledge". Adapters show these instead of the identifier.',
+      }),
+    ),
   },
   { additionalProperties: false, description: 'How the game is drawn: geometry, kinds of things, labels.' },
 );

@@ -27,4 +27,5 @@ export const look: Look = {
     { id: 'aim', glyph: '⠂', colour: 'green', label: 'aim' },
   ],
   actions: { SHOOT: { label: 'Shoot' } },
+  words: { angleDeg: 'the angle' },
 };

@@ -1,8 +1,9 @@
 import type { OkResponse, Spec } from '@hearth/engine';
+import { createWire, PlainTokenCodec } from '@hearth/engine';
 import { actionsIn as actsIn, type View } from '@hearth/engine/web';
 import { describe, expect, it } from 'vitest';
 import { angleToward, lanternVolleyRenderer, quantize } from '../src/draw/web.ts';
-import { spec } from '../src/index.ts';
+import { gameModule, spec } from '../src/index.ts';
 
 /** A board View from a hand-made observation. */
 function viewOf(
@@ -83,8 +84,10 @@ describe('lantern volley renderer', () => {
   });
 
   it('draws the arena entities, lit lanterns, the aim and the last shot with its events; animates a shot once', () => {
-    const view = viewOf('lantern-volley', {}, [], observation, { lastShot }, spec);
+    // the page draws a step's motion once (view.motion), never on a redraw and never under reduced motion
+    const view = { ...viewOf('lantern-volley', {}, [], observation, { lastShot }, spec), motion: true };
     const ui = lanternVolleyRenderer.initUi();
+    expect(lanternVolleyRenderer.render({ ...view, motion: false }, lanternVolleyRenderer.initUi())).not.toContain('animate');
     const whole = lanternVolleyRenderer.render(view, ui);
     // the arena itself (the legend below it draws one sample of each kind with the same shapes)
     const first = whole.slice(0, whole.indexOf('</svg>') + 6);
@@ -146,5 +149,26 @@ describe('lantern volley renderer', () => {
     expect(html).toContain('<dt>Aim</dt><dd>47.3°</dd>');
     expect(html).toContain('aim 47.3 degrees');
     expect(html).not.toContain('90.0°');
+  });
+});
+
+describe('the first-game tutorial', () => {
+  it('plays its guided moves on its seed, each accepted, each named for people', async () => {
+    const game = (await gameModule.load())!;
+    const wire = createWire(game, { codec: PlainTokenCodec });
+    const tutorial = lanternVolleyRenderer.tutorial!;
+    let response = wire.init(tutorial.seed);
+    let moves = 0;
+    for (const step of tutorial.steps) {
+      if (step.action === undefined) continue;
+      const view = { slug: game.spec.slug, spec: game.spec, response, lastAction: undefined, replaying: false };
+      expect(lanternVolleyRenderer.describe?.(step.action, view), JSON.stringify(step.action)).toMatch(/^[A-Z]/);
+      const next = wire.act({ state: response.state, stateToken: response.stateToken, action: step.action } as never, { recap: true });
+      expect(next.ok, `${JSON.stringify(step.action)}: ${next.ok ? '' : next.message}`).toBe(true);
+      if (next.ok) response = next;
+      moves++;
+    }
+    expect(moves).toBeGreaterThanOrEqual(2);
+    expect(tutorial.steps.length).toBeLessThanOrEqual(8);
   });
 });

@@ -39,6 +39,7 @@ export const look: Look = {
     NEXT_REACH: { label: 'Next reach', unavailable: 'only at a Gate' },
     END_RUN: { label: 'End run' },
   },
+  words: { reachClear: 'at the Gate', flying: 'flying', shipLane: 'your lane' },
 };
 
 /** The entity kinds, in the legend's order. */

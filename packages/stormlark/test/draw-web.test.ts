@@ -76,3 +76,24 @@ describe('stormlark renderer', () => {
     expect(key).not.toMatch(/[▲⊕⬡⚡◆┃]/);
   });
 });
+
+describe('the first-game tutorial', () => {
+  it('plays its guided moves on its seed, each accepted, each named for people', async () => {
+    const game = (await gameModule.load())!;
+    const wire = createWire(game, { codec: PlainTokenCodec });
+    const tutorial = stormlarkRenderer.tutorial!;
+    let response = wire.init(tutorial.seed);
+    let moves = 0;
+    for (const step of tutorial.steps) {
+      if (step.action === undefined) continue;
+      const view = { slug: game.spec.slug, spec: game.spec, response, lastAction: undefined, replaying: false };
+      expect(stormlarkRenderer.describe?.(step.action, view), JSON.stringify(step.action)).toMatch(/^[A-Z]/);
+      const next = wire.act({ state: response.state, stateToken: response.stateToken, action: step.action } as never, { recap: true });
+      expect(next.ok, `${JSON.stringify(step.action)}: ${next.ok ? '' : next.message}`).toBe(true);
+      if (next.ok) response = next;
+      moves++;
+    }
+    expect(moves).toBeGreaterThanOrEqual(2);
+    expect(tutorial.steps.length).toBeLessThanOrEqual(8);
+  });
+});

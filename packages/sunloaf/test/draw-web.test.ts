@@ -23,7 +23,9 @@ async function played(seed: number, steps: number): Promise<View[]> {
 }
 
 /** The tile numbers whose `<g>` carries a class, from the markup (tiles are drawn in order 0..48). */
-function tilesWith(html: string, cls: string): number[] {
+function tilesWith(whole: string, cls: string): number[] {
+  // the room itself (the legend after it draws samples of tiles with the same classes)
+  const html = whole.slice(0, whole.indexOf('</svg>'));
   const tiles = [...html.matchAll(/<g class="(tile[^"]*)"/g)].map((m) => (m[1] as string).split(' '));
   return tiles.flatMap((c, t) => (c.includes(cls) ? [t] : []));
 }
@@ -93,5 +95,26 @@ describe('sunloaf renderer', () => {
       }
     }
     expect(moves).toBeGreaterThan(10);
+  });
+});
+
+describe('the first-game tutorial', () => {
+  it('plays its guided moves on its seed, each accepted, each named for people', async () => {
+    const game = (await gameModule.load())!;
+    const wire = createWire(game, { codec: PlainTokenCodec });
+    const tutorial = sunloafRenderer.tutorial!;
+    let response = wire.init(tutorial.seed);
+    let moves = 0;
+    for (const step of tutorial.steps) {
+      if (step.action === undefined) continue;
+      const view = { slug: game.spec.slug, spec: game.spec, response, lastAction: undefined, replaying: false };
+      expect(sunloafRenderer.describe?.(step.action, view), JSON.stringify(step.action)).toMatch(/^[A-Z]/);
+      const next = wire.act({ state: response.state, stateToken: response.stateToken, action: step.action } as never, { recap: true });
+      expect(next.ok, `${JSON.stringify(step.action)}: ${next.ok ? '' : next.message}`).toBe(true);
+      if (next.ok) response = next;
+      moves++;
+    }
+    expect(moves).toBeGreaterThanOrEqual(2);
+    expect(tutorial.steps.length).toBeLessThanOrEqual(8);
   });
 });

@@ -9,21 +9,23 @@ import { challenges, resetText } from '../daily.ts';
 import type { Engine } from '../engine-client.ts';
 import { formatRoute } from '../route.ts';
 import { type HistoryEntry, readCurrent, readHistory, summarize } from '../saved.ts';
+import { readPlays, statsOf } from '../stats.ts';
 import { plural } from '../text.ts';
 
 function historyMarkup(slug: string, online: boolean): string {
   const h = summarize(readHistory(slug), Date.now());
-  const best = Math.max(h.best ?? Number.NEGATIVE_INFINITY, readBest(slug) ?? Number.NEGATIVE_INFINITY);
+  const s = statsOf(readPlays(slug), Date.now());
+  const best = Math.max(h.best ?? Number.NEGATIVE_INFINITY, s.best ?? Number.NEGATIVE_INFINITY, readBest(slug) ?? Number.NEGATIVE_INFINITY);
   const bestText = Number.isFinite(best) ? String(best) : '—';
   const run = (e: HistoryEntry) => {
     const href = e.runId
       ? formatRoute({ page: 'run', id: e.runId, online })
       : formatRoute({ page: 'game', slug, seed: e.seed, replay: undefined, play: e.actions, online });
-    const what = e.runId ? 'submitted' : 'not submitted: open to submit';
+    const what = e.runId ? 'submitted' : 'not submitted yet: open it to submit';
     return `<li><a href="${esc(href)}">${esc(e.score)} on ${e.daily ? 'the daily' : `seed ${esc(e.seed)}`}</a> <span class="when">${esc(e.day)} · ${what}</span></li>`;
   };
-  return `<div class="history" data-slug="${esc(slug)}"><p class="best">Best here: <strong data-best>${esc(bestText)}</strong>${h.runs ? ` · ${plural(h.runs, 'run')} · streak <strong data-streak>${plural(h.streak, 'day')}</strong>` : ''}</p>
-${h.last.length ? `<details class="last-runs"><summary>Your last runs${h.unsubmitted ? ` (${h.unsubmitted} not submitted)` : ''}</summary><ul>${h.last.map(run).join('')}</ul></details>` : ''}</div>`;
+  return `<div class="history" data-slug="${esc(slug)}"><p class="best">Best here: <strong data-best>${esc(bestText)}</strong>${s.played ? ` · ${plural(s.played, 'run')} · daily streak <strong data-streak>${s.streak}</strong>` : ''} · <a href="${esc(formatRoute({ page: 'stats', slug, online }))}">Your stats</a></p>
+${h.last.length ? `<details class="last-runs"><summary>Your runs${h.unsubmitted ? ` (${h.unsubmitted} not submitted)` : ''}</summary><ul>${h.last.map(run).join('')}</ul></details>` : ''}</div>`;
 }
 
 function namesMarkup(): string {
@@ -78,7 +80,7 @@ export async function showHome(root: HTMLElement, engine: Engine, online = false
         .join('')}</ul></section>`
     : `<section class="daily" aria-labelledby="daily-title"><h2 id="daily-title">Today’s daily</h2><p class="note" data-absent="${daily.absent}">${
         daily.absent
-          ? 'The daily seeds come from the hearth server, and this copy is served without it: every game below can still be played on any seed.'
+          ? 'The daily seeds come from the Hearth server, which this page cannot reach: every game below can still be played on any seed.'
           : `The daily seeds could not be read: ${esc(daily.message)}`
       }</p></section>`;
   const items = games

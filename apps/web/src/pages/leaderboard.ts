@@ -3,7 +3,7 @@
 // everyone (the board a submit's rank counts on), people or agents. Without the hearth server the page says so.
 
 import { esc } from '@hearth/engine/web';
-import { ABSENT, type BoardEntry, fetchBoard } from '../api.ts';
+import { type BoardEntry, failureText, fetchBoard, heldKeys, savedName } from '../api.ts';
 import { type ChallengeSeeds, challenges, resetText } from '../daily.ts';
 import type { Engine } from '../engine-client.ts';
 import { BOARD_TABS, type BoardTab, formatRoute } from '../route.ts';
@@ -45,12 +45,16 @@ const day = (iso: string) => {
   return Number.isNaN(d.getTime()) ? String(iso).slice(0, 10) : d.toLocaleDateString(undefined, { dateStyle: 'medium' });
 };
 
+/** The names this browser plays under (the saved one and every name it holds a key for), lower case. */
+const myNames = () => new Set([savedName(), ...heldKeys().map((k) => k.player)].filter(Boolean).map((n) => n.toLowerCase()));
+
 function rows(entries: BoardEntry[], online: boolean, challenge?: ChallengeInfo): string {
   if (!entries.length) return '<tr><td colspan="5" class="empty">No runs yet.</td></tr>';
+  const mine = myNames();
   return entries
     .map(
       (e) =>
-        `<tr data-run-id="${esc(e.runId)}"><td>${esc(e.rank)}</td><td>${esc(e.player)}${e.agent ? ` <span class="agent-badge">agent: ${esc(e.agent)}</span>` : ''}</td><td class="num">${scoreCell(e, challenge)}</td><td><time datetime="${esc(e.createdAt)}">${esc(day(e.createdAt))}</time></td><td><a href="${esc(formatRoute({ page: 'run', id: String(e.runId), online }))}" aria-label="replay of ${esc(e.player)}’s run">replay</a></td></tr>`,
+        `<tr data-run-id="${esc(e.runId)}"${mine.has(e.player.toLowerCase()) ? ' class="mine" aria-current="true"' : ''}><td>${esc(e.rank)}</td><td>${esc(e.player)}${mine.has(e.player.toLowerCase()) ? ' <span class="you-badge">you</span>' : ''}${e.agent ? ` <span class="agent-badge">agent: ${esc(e.agent)}</span>` : ''}</td><td class="num">${scoreCell(e, challenge)}</td><td><time datetime="${esc(e.createdAt)}">${esc(day(e.createdAt))}</time></td><td><a href="${esc(formatRoute({ page: 'run', id: String(e.runId), online }))}" aria-label="replay of ${esc(e.player)}’s run">replay</a></td></tr>`,
     )
     .join('');
 }
@@ -79,8 +83,9 @@ export async function showLeaderboard(
   const head = `<header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a><h1>${esc(name)}: leaderboards</h1>
 <a href="${esc(formatRoute({ page: 'game', slug, seed: undefined, replay: undefined, online }))}">Play ${esc(name)}</a> <a href="${esc(formatRoute({ page: 'agents', online }))}" class="models-link">Models board</a></header>`;
   const [ch, ...firsts] = await Promise.all([challenges([slug]), ...BOARD_TABS.map((b) => fetchBoard(slug, b, undefined))]);
-  if (firsts.every((r) => !r.ok && r.absent)) {
-    root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="message" data-kind="refusal" data-absent="true">${esc(ABSENT)}</p></main>`;
+  const first = firsts[0];
+  if (first && !first.ok && firsts.every((r) => !r.ok && r.absent)) {
+    root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="message" data-kind="refusal" data-absent="true">${esc(failureText(first))}</p></main>`;
     return () => {};
   }
   const of = ch.ok ? ch.byGame.get(slug) : undefined;

@@ -70,6 +70,8 @@ export function timelineSvg(scores: number[], step: number): string {
   return `<svg class="timeline" viewBox="-4 -8 ${left + w + 12} ${hgt + bottom + 12}" role="img" aria-label="score timeline: ${last} actions, final ${scores[last] ?? 0}">${axes}<polyline points="${pts}"/><circle class="now" cx="${x(cur).toFixed(1)}" cy="${y(scores[cur] ?? 0).toFixed(1)}" r="5"/></svg>`;
 }
 
+export type Replay = ReturnType<typeof createReplay>;
+
 export function createReplay(h: ReplayHost) {
   const bar = h.root.querySelector('#replay-bar') as HTMLDivElement;
   const info = h.root.querySelector('#run-info') as HTMLElement | null;
@@ -99,12 +101,13 @@ export function createReplay(h: ReplayHost) {
     if (shown[shown.length - 1] !== index) shown.push(index);
     bar.innerHTML = `<span>Replay of seed ${h.seed}: action <strong>${index}</strong> of ${h.actions.length}${done ? ' — finished' : ''}</span>
 <button type="button" data-replay="restart" ${atStart ? 'disabled title="already at the start"' : ''}>⏮ Restart</button>
-<button type="button" data-replay="back" ${atStart || playing ? `disabled title="${atStart ? 'already at the start' : 'pause first'}"` : ''}>◀ Back</button>
+<button type="button" data-replay="back" ${atStart ? 'disabled title="already at the start"' : ''}>◀ Back</button>
 <button type="button" data-replay="toggle" ${done ? 'disabled title="the replay is at its end"' : ''}>${playing ? 'Pause' : 'Play'}</button>
-<button type="button" data-replay="step" ${done || playing ? `disabled title="${done ? 'the replay is at its end' : 'pause first'}"` : ''}>Step ▶</button>
+<button type="button" data-replay="step" ${done ? 'disabled title="the replay is at its end"' : ''}>Step ▶</button>
 <button type="button" data-replay="speed" title="playback speed">Speed ${speed + 1}/${SPEEDS.length}</button>
 <button type="button" data-replay="end" ${done ? 'disabled title="the replay is at its end"' : ''}>To the end ⏭</button>
-<a href="${esc(formatRoute({ page: 'game', slug: h.slug, seed: h.seed, replay: undefined, online: h.online }))}">Play this seed</a>`;
+<a href="${esc(formatRoute({ page: 'game', slug: h.slug, seed: h.seed, replay: undefined, online: h.online }))}">Play this seed</a>
+<span class="replay-keys">← → step, Space plays or pauses</span>`;
     drawInfo();
   };
 
@@ -160,6 +163,7 @@ export function createReplay(h: ReplayHost) {
       clearTimeout(timer);
     },
     async button(what: string) {
+      if (what === 'toggle' && index >= h.actions.length) return;
       if (what === 'toggle') {
         playing = !playing;
         drawBar();
@@ -168,7 +172,11 @@ export function createReplay(h: ReplayHost) {
         speed = (speed + 1) % SPEEDS.length;
         drawBar();
       } else if (what === 'step') {
+        // Step while playing pauses at the next action: the player takes over the pace
+        playing = false;
+        clearTimeout(timer);
         await next();
+        drawBar();
       } else if (what === 'back' || what === 'restart') {
         playing = false;
         clearTimeout(timer);

@@ -8,18 +8,19 @@ import {
   actAttrs,
   cellXY,
   endHint,
+  esc,
   gauge,
   grid,
   type Intent,
   kinds,
   labelOf,
   legalButton,
-  legendLine,
   nameOf,
   notNowHint,
   stats,
   type View,
   type WebBoard,
+  webKinds,
 } from '@hearth/engine/web';
 import type { CragObservation } from '../index.ts';
 
@@ -128,6 +129,61 @@ function holdLabel(view: View, h: Hold | null, row: number, col: number): string
   return bits.join(', ');
 }
 
+/** The observation before this step, when the page draws its motion. */
+const before = (view: View): CragObservation | undefined =>
+  view.motion ? (view.previous?.observation as CragObservation | undefined) : undefined;
+
+/** The band scrolls with the climber: the rows shown moved by this many rows (the wall slides down as you climb). */
+function bandMotion(view: View): string {
+  const prev = before(view);
+  const low = obsOf(view).wall[0]?.row;
+  const was = prev?.wall[0]?.row;
+  if (low === undefined || was === undefined || low === was) return '';
+  return ` fx-slide" style="--fx-dx:0px;--fx-dy:${(was - low) * CELL}px`;
+}
+
+/** The climber moves from its old hold to the new one (within the band as it is drawn now). */
+function climbMotion(view: View): string {
+  const prev = before(view);
+  const now = obsOf(view).position;
+  if (!prev || (prev.position.row === now.row && prev.position.col === now.col)) return '';
+  // the band's own slide carries the climber with the wall; this is the move on the wall
+  return ` fx-slide" style="--fx-dx:${(prev.position.col - now.col) * CELL}px;--fx-dy:${(now.row - prev.position.row) * CELL}px`;
+}
+
+/** A breath gained or spent floats up from the climber. */
+function breathFloat(view: View, x: number, y: number): string {
+  const prev = before(view);
+  if (!prev || view.lastAction === undefined || (view.lastAction as { type?: string }).type !== 'breathe') return '';
+  const d = obsOf(view).stamina - prev.stamina;
+  return `<text class="fx-float breath-float${d < 0 ? ' spent' : ''}" x="${x + CELL / 2}" y="${y + 4}">${d >= 0 ? '+' : '−'}${Math.abs(d)}</text>`;
+}
+
+/** Whether this hold's ice grew this step (frost creeping). */
+function frosted(view: View, row: number, col: number, h: Hold): boolean {
+  const prev = before(view);
+  if (!prev || h.ice === 'dry') return false;
+  const was = prev.wall.find((r) => r.row === row)?.cells[col];
+  return was !== undefined && was !== null && was.ice !== h.ice;
+}
+
+/** The climber: a figure on the wall, helmet and rope. */
+function climberShape(cx: number, cy: number): string {
+  return `<g class="climber-art"><path class="rope" d="M${cx} ${cy + 6} q-10 18 -4 34"/><circle class="head" cx="${cx}" cy="${cy - 9}" r="5.5"/><path class="helmet" d="M${cx - 6} ${cy - 10} a6 6 0 0 1 12 0 z"/><path class="limbs" d="M${cx} ${cy - 3} v11 M${cx} ${cy} l-7 -6 M${cx} ${cy} l7 -7 M${cx} ${cy + 8} l-5 8 M${cx} ${cy + 8} l5 7"/></g>`;
+}
+
+/** Rockfall now: rocks tumbling down the column. */
+function fallingRocks(cx: number, top: number): string {
+  return `<g class="falling-rocks" pointer-events="none"><polygon points="${cx - 7},${top + 60} ${cx - 1},${top + 52} ${cx + 6},${top + 58} ${cx + 2},${top + 66}"/><polygon points="${cx + 4},${top + 120} ${cx + 11},${top + 114} ${cx + 14},${top + 123} ${cx + 7},${top + 127}"/></g>`;
+}
+
+/** A gust now: wind lines blowing across the column. */
+function windLines(x: number, top: number, height: number): string {
+  const lines: string[] = [];
+  for (let y = top + 40; y < top + height - 10; y += 90) lines.push(`M${x + 6} ${y} q14 -8 26 0 t26 0`);
+  return `<path class="wind" pointer-events="none" d="${lines.join(' ')}"/>`;
+}
+
 export function drawBand(view: View): string {
   const obs = obsOf(view);
   const cols = grid(view).cols;
@@ -140,8 +196,14 @@ export function drawBand(view: View): string {
   const parts: string[] = [];
   for (const h of obs.hazards) {
     const x = LEFT + h.col * CELL;
-    if (h.now.includes('rockfall')) parts.push(`<rect class="rockfall-col now" x="${x}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
-    if (h.now.includes('gust')) parts.push(`<rect class="gust-col" x="${x}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
+    if (h.now.includes('rockfall')) {
+      parts.push(`<rect class="rockfall-col now" x="${x}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
+      parts.push(fallingRocks(x + CELL / 2, TOP + 8));
+    }
+    if (h.now.includes('gust')) {
+      parts.push(`<rect class="gust-col" x="${x}" y="${TOP}" width="${CELL}" height="${n * CELL}"/>`);
+      parts.push(windLines(x, TOP, n * CELL));
+    }
   }
   for (const m of hazardMarkers(view))
     parts.push(
@@ -153,6 +215,9 @@ export function drawBand(view: View): string {
     parts.push(
       `<rect class="row-bg ${cls}${r.underFloor ? ' under-floor' : ''}" x="${LEFT}" y="${y}" width="${cols * CELL}" height="${CELL}"/>`,
     );
+    if (!r.fogged && !r.ledge)
+      parts.push(`<path class="strata" d="M${LEFT} ${y + 18 + ((r.row * 7) % 23)} q${CELL * 1.5} -6 ${cols * CELL} 3"/>`);
+    if (r.ledge) parts.push(`<path class="ledge-lip" d="M${LEFT} ${y + CELL - 8} h${cols * CELL}"/>`);
     parts.push(`<text class="row-num" x="${LEFT - 6}" y="${y + CELL / 2 + 5}">${r.row}</text>`);
     if (r.overhang && !r.fogged) parts.push(`<text class="overhang-mark" x="4" y="${y + 14}">${overhangMark}</text>`);
     // in the gutter above the row number, where no key ring or climber can cover it
@@ -177,7 +242,8 @@ export function drawBand(view: View): string {
           );
       parts.push(`<g class="cell${target ? ' target' : ''}${here ? ' here' : ''}" ${attrs}>`);
       parts.push(`<rect class="hit" x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="6"/>`);
-      if (h) parts.push(holdShape(view, h, x + CELL / 2, y + CELL / 2));
+      if (h)
+        parts.push(`<g class="hold-g${frosted(view, r.row, c, h) ? ' fx-pop' : ''}">${holdShape(view, h, x + CELL / 2, y + CELL / 2)}</g>`);
       if (target) {
         parts.push(`<rect class="target-ring" x="${x + 3}" y="${y + 3}" width="${CELL - 6}" height="${CELL - 6}" rx="8"/>`);
         if (keyName) parts.push(`<text class="target-num" x="${x + 6}" y="${y + CELL - 7}">${keyName}</text>`);
@@ -190,17 +256,127 @@ export function drawBand(view: View): string {
   if (ci >= 0) {
     const { x, y } = cellOrigin(view, ci, n, obs.position.col);
     parts.push(
-      `<g class="climber" pointer-events="none" role="img" aria-label="you, row ${obs.position.row} column ${obs.position.col}"><rect class="you-ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="9"/><circle cx="${x + CELL - 11}" cy="${y + 11}" r="8"/></g>`,
+      `<g class="climber${climbMotion(view)}" pointer-events="none" role="img" aria-label="you, row ${obs.position.row} column ${obs.position.col}"><rect class="you-ring" x="${x + 2}" y="${y + 2}" width="${CELL - 4}" height="${CELL - 4}" rx="9"/>${climberShape(x + CELL - 16, y + 20)}</g>`,
     );
+    parts.push(breathFloat(view, x, y));
   }
-  return `<svg class="board-svg crag" viewBox="0 0 ${width} ${height}" role="group" aria-label="the wall, rows ${obs.wall[0]?.row} to ${obs.wall[n - 1]?.row}">${parts.join('')}</svg>`;
+  return `<svg class="board-svg crag" viewBox="0 0 ${width} ${height}" role="group" aria-label="the wall, rows ${obs.wall[0]?.row} to ${obs.wall[n - 1]?.row}"><g class="band${bandMotion(view)}">${parts.join('')}</g></svg>`;
 }
 
 const phaseText = (obs: CragObservation) =>
   obs.phase === 'atLedge' ? 'at a belay ledge' : obs.phase === 'over' ? `run over: ${obs.endedBecause ?? ''}` : 'climbing';
 
+/** One legend sample: the board's own drawing of a kind, in a cell of the wall. */
+function sample(view: View, id: string): string {
+  const c = CELL / 2;
+  const hold = (kind: Hold['kind'], ice: Hold['ice'] = 'dry', breaths = 0, cracks = 0) =>
+    holdShape(view, { kind, ice, breaths, cracks } as Hold, c, c);
+  const bodies: Record<string, () => string> = {
+    jug: () => hold('jug', 'dry', 2),
+    plain: () => hold('plain'),
+    crimp: () => hold('crimp'),
+    frosting: () => hold('plain', 'frosting'),
+    icy: () => hold('plain', 'icy'),
+    overhang: () =>
+      `<rect class="row-bg overhang" x="0" y="0" width="${CELL}" height="${CELL}"/><text class="overhang-mark" x="6" y="22">${kinds(view, ['overhang']).overhang.mark}</text>`,
+    gust: () => `<rect class="gust-col" x="0" y="0" width="${CELL}" height="${CELL}"/>${windLines(0, -10, CELL)}`,
+    rock: () => `<rect class="rockfall-col" x="0" y="0" width="${CELL}" height="${CELL}"/>${fallingRocks(c, -40)}`,
+  };
+  const body = bodies[id]?.();
+  return body
+    ? `<svg class="legend-icon crag" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true"><rect class="row-bg rock" x="0" y="0" width="${CELL}" height="${CELL}"/>${body}</svg>`
+    : '';
+}
+
+/** The legend: every kind the web board draws, with the board's own drawing and its words. */
+export function legend(view: View): string {
+  const look = view.spec.look;
+  if (!look) return '';
+  const you = `<li data-kind="you"><svg class="legend-icon crag" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true"><rect class="row-bg rock" x="0" y="0" width="${CELL}" height="${CELL}"/>${climberShape(c0, 24)}</svg> you</li>`;
+  const items = webKinds(look).map(
+    (k) =>
+      `<li data-kind="${esc(k.id)}">${sample(view, k.id) || `<span aria-hidden="true">${esc(k.mark ?? k.glyph)}</span>`} ${esc(k.note ?? k.label)}</li>`,
+  );
+  return `<ul class="legend crag-legend">${you}${items.join('')}<li data-kind="breaths">dots on a jug: breaths left</li></ul>`;
+}
+const c0 = CELL / 2;
+
+/** Cragwake's recap names holds by coordinates ("step to 20,1"); the board's words name rows and columns. */
+const placed = (text: string) =>
+  text
+    .replace(/\b(step|lunge) to (\d+),(\d+)/g, '$1 to row $2, column $3')
+    .replace(/\bhold (\d+),(\d+)/g, 'the hold at row $1, column $2')
+    .replace(/\bcol (\d+)/g, 'column $1');
+
+const has = (view: View, kind: string) => (view.events ?? view.recap?.items ?? []).some((i) => i.kind === kind);
+
+/** The first-game tutorial: seed 10's first pitch (checked by the package's tests). */
+export const TUTORIAL = {
+  seed: 10,
+  steps: [
+    {
+      say: 'You are the climber (ringed). Every ringed hold is a move: its key is in the corner and its stamina cost beside it (−1 for a step, −3 for a lunge two rows up). Stamina is the whole game: at 0 you fall.',
+    },
+    { say: 'Lunge two rows up: it costs 3 stamina but gains two rows of height.', action: { type: 'move', row: 2, col: 4 } },
+    { say: 'Lunge again. Height pays 10 points a row.', action: { type: 'move', row: 4, col: 5 } },
+    { say: 'And again: watch your stamina bar go down.', action: { type: 'move', row: 6, col: 4 } },
+    { say: 'A step costs only 1 stamina: cheaper, slower.', action: { type: 'move', row: 7, col: 5 } },
+    {
+      say: 'Lunge onto the jug: the big hold with dots (each dot is a breath you can take there).',
+      action: { type: 'move', row: 9, col: 4 },
+    },
+    {
+      say: 'Breathe on the jug: it gives stamina back. This is the core decision: spend stamina to climb, or stop on a jug to win it back.',
+      action: { type: 'breathe' },
+    },
+    {
+      say: 'Step onto the ledge at row 10: a pitch complete pays a bonus and refills your stamina.',
+      action: { type: 'move', row: 10, col: 3 },
+    },
+  ],
+  done: 'At a ledge you may climb on to the next pitch (harder, and worth more) or end the run and keep your points. Gusts, rockfall and ice make the wall harder as you go: read the markers above each column.',
+} as const;
+
 export const cragwakeRenderer: WebBoard<null> = {
   initUi: () => null,
+  tutorial: TUTORIAL,
+  describe(action, view) {
+    const a = action as { type?: string; row?: number; col?: number };
+    if (a.type !== 'move') return a.type ? labelOf(view, a.type) : undefined;
+    const t = obsOf(view).moves.find((m) => m.row === a.row && m.col === a.col);
+    const prev = view.previous?.observation as CragObservation | undefined;
+    const lunge = t?.lunge ?? prev?.moves.find((m) => m.row === a.row && m.col === a.col)?.lunge;
+    return `${lunge === undefined ? 'Move' : lunge ? 'Lunge' : 'Step'} to ${nameOf(view, a.row ?? 0, a.col ?? 0)}`;
+  },
+  recapText(view) {
+    return view.recap ? placed(view.recap.text) : undefined;
+  },
+  ending(view) {
+    return obsOf(view).endedBecause ?? undefined;
+  },
+  moment(view) {
+    const item = (view.recap?.items ?? []).find((i) => i.kind === 'pitch_complete');
+    if (!item && !has(view, 'pitch_complete')) return undefined;
+    const clean = has(view, 'clean_streak');
+    const pitch = obsOf(view).pitch - 1;
+    return {
+      title: `Pitch ${pitch} complete`,
+      detail: `${item?.points ? `+${item.points}` : ''}${clean ? ' · clean' : ''}`.replace(/^ · /, ''),
+      mark: clean ? '⭐' : '✅',
+    };
+  },
+  finalMark(view) {
+    // a run that ended by a fall or an empty tank ends mid-pitch; one ended by choice ends at a ledge
+    return obsOf(view).phase === 'over' && !has(view, 'pitch_complete') && (view.lastAction as { type?: string })?.type !== 'endRun'
+      ? '❌'
+      : undefined;
+  },
+  cues(view) {
+    if (has(view, 'hold_broken') || has(view, 'rockfall')) return ['hit'];
+    if (has(view, 'stamina_gained')) return ['gain'];
+    if (view.previous && view.response.score > view.previous.score) return ['gain'];
+    return ['spend'];
+  },
   keyHelp:
     'Click a hold, or press the key drawn on it (1–9, then letters), or step with the arrows / h j k l (y u b n diagonally). . or Space breathes; at a ledge C climbs on and Shift+E ends the run.',
   render(view) {
@@ -222,7 +398,7 @@ export const cragwakeRenderer: WebBoard<null> = {
       ['Phase', phaseText(obs)],
     ])}
 <div class="actions">${legalButton(view, { type: 'breathe' }, `${labelOf(view, 'breathe')}${breath} (.)`, 'breathe')}${legalButton(view, { type: 'climbOn' }, `${labelOf(view, 'climbOn')} (C)`, 'climbOn')}${legalButton(view, { type: 'endRun' }, `${labelOf(view, 'endRun')} (⇧E)`, 'endRun', `End the run at row ${obs.position.row} with ${obs.score} points?`)}</div>
-${view.spec.look ? legendLine(view.spec.look) : ''}</div>`;
+${legend(view)}</div>`;
     return `<div class="board-row">${drawBand(view)}${side}</div>`;
   },
   onKey(key, view): Intent {

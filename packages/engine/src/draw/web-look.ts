@@ -60,10 +60,10 @@ export function numbering(g: LookGrid): string {
   return `${rows}, columns ${g.colBase}–${g.colBase + g.cols - 1} from the left`;
 }
 
-/** What a lone `e` says when ending the run is not legal now: the game's reason, then how to end it later. */
+/** What a lone `e` says when ending the run is not legal now: the game's reason, and when Shift+E will work. */
 export function notNowHint(view: View, type: string): string {
   const why = whyNotOf(view, type);
-  return why ? `${why.charAt(0).toUpperCase()}${why.slice(1)}. ${END_HINT}` : END_HINT;
+  return why ? `${why.charAt(0).toUpperCase()}${why.slice(1)}; once you can, press Shift+E (or End run) to end it.` : END_HINT;
 }
 
 /** Where the board draws a grid's cells: its cell size and margins (the web's own choice of size). */
@@ -79,4 +79,33 @@ export interface GridLayout {
  */
 export function cellXY(g: LookGrid, at: GridLayout, index: number, col: number, rows = g.rows): { x: number; y: number } {
   return { x: at.left + col * at.cell, y: at.top + (g.bottomUp ? rows - 1 - index : index) * at.cell };
+}
+
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** An identifier shape no player should read: camelCase, snake_case or UPPER_SNAKE (`atLedge`, `run_over`, `END_RUN`). */
+export const IDENTIFIER = /\b(?:[a-z]+(?:[A-Z][a-z0-9]*)+|[a-z0-9]+(?:_[a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\b/g;
+
+/**
+ * An engine message in a player's words, through the game's look: each action type as its label in quotes
+ * ("endRun" -> "“End run”"), each identifier the look's `words` name as those words ("atLedge" -> "at a belay
+ * ledge"), and any other identifier split into plain words ("angleDeg" -> "angle deg") so none reaches a page.
+ * `plainActions: false` (prose) leaves an action type that is a plain lowercase word ("move") as the word.
+ */
+export function inPlayerWords(text: string, look: Look | undefined, { plainActions = true } = {}): string {
+  let out = text;
+  // in prose (rules, summaries) a plain word such as "move" stays a word; only identifier-shaped types are names
+  const named = ([type]: [string, unknown]) => plainActions || /[A-Z_]/.test(type);
+  const names = Object.entries(look?.actions ?? {})
+    .filter(named)
+    .sort((a, b) => b[0].length - a[0].length);
+  for (const [type, a] of names) out = out.replace(new RegExp(`(?<![“\\w])${escapeRe(type)}(?![\\w”])`, 'g'), `“${a.label}”`);
+  const words = Object.entries(look?.words ?? {}).sort((a, b) => b[0].length - a[0].length);
+  for (const [id, w] of words) out = out.replace(new RegExp(`\\b${escapeRe(id)}\\b`, 'g'), w);
+  return out.replace(IDENTIFIER, (id) =>
+    id
+      .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+      .replace(/_/g, ' ')
+      .toLowerCase(),
+  );
 }

@@ -5,7 +5,6 @@
 
 import {
   arenaOf,
-  type BoardApi,
   esc,
   type Intent,
   isRecord,
@@ -145,7 +144,8 @@ export function drawArena(view: View, ui: AimUi): string {
     );
   const shot = view.response.lastShot as LastShot | null | undefined;
   if (isRecord(shot) && Array.isArray(shot.path)) {
-    const animate = ui.animated !== shot && !view.replaying;
+    // the flight plays once, on the step that shot it (never on an aiming redraw; never under reduced motion)
+    const animate = view.motion === true && ui.animated !== shot;
     ui.animated = shot;
     parts.push(drawShot(shot, animate, shot.wave !== obs.wave));
   }
@@ -155,7 +155,7 @@ export function drawArena(view: View, ui: AimUi): string {
   parts.push(`<line class="aim" x1="${o.x}" y1="${o.y}" x2="${f(ax)}" y2="${f(ay)}"/>`);
   parts.push(`<text class="aim-label" x="${f(ax)}" y="${f(ay - 14)}">${deg(view, ui.angle)}°</text>`);
   parts.push(`<circle class="brazier" cx="${o.x}" cy="${o.y}" r="26"/>`);
-  return `<svg class="board-svg volley" viewBox="0 0 ${width} ${height}" role="img" aria-label="arena, wave ${obs.wave}; aim ${deg(view, ui.angle)} degrees">${parts.join('')}</svg>`;
+  return `<svg class="board-svg volley" data-points="aim" viewBox="0 0 ${width} ${height}" role="img" aria-label="arena, wave ${obs.wave}; aim ${deg(view, ui.angle)} degrees">${parts.join('')}</svg>`;
 }
 
 const shoot = (ui: AimUi): Intent => ({ act: { type: 'SHOOT', angleDeg: ui.angle } });
@@ -206,8 +206,55 @@ const TURN_KEYS: Record<string, string> = {
   PageDown: '-10',
 };
 
+const has = (view: View, kind: string) => (view.events ?? view.recap?.items ?? []).some((i) => i.kind === kind);
+
+/** The first-game tutorial: seed 9's first wave in two shots (checked by the package's tests). */
+export const TUTORIAL = {
+  seed: 9,
+  steps: [
+    {
+      say: 'Each shot sends a wisp from the brazier (bottom) along the dashed aim line. It bounces off beams and mirrors and lights every paper lantern it touches; a paper screen (hatched) swallows it. Light all the lanterns of a wave before your wisps run out.',
+    },
+    { say: 'Shoot straight up at 90°: press Space or the Shoot button.', action: { type: 'SHOOT', angleDeg: 90 } },
+    {
+      say: 'Now a bank shot: type 73.7 in the angle box and press Shoot at. The wisp bounces twice and lights the lanterns in a chain: a longer chain scores more.',
+      action: { type: 'SHOOT', angleDeg: 73.7 },
+      point: ['.angle-form'],
+    },
+  ],
+  done: 'That is the game: find the angle whose bounces light the most lanterns in one flight. Gongs add points and distance; a wave cleared in fewer wisps pays a bonus.',
+} as const;
+
 export const lanternVolleyRenderer: WebBoard<AimUi> = {
   initUi: () => ({ angle: Number.NaN, animated: undefined }),
+  tutorial: TUTORIAL,
+  describe(action, view) {
+    const a = action as { type?: string; angleDeg?: unknown };
+    return a.type === 'SHOOT' && typeof a.angleDeg === 'number' ? `Shoot at ${deg(view, a.angleDeg)}°` : undefined;
+  },
+  ending(view) {
+    const obs = obsOf(view);
+    if (obs.won) return `all ${obs.waves} waves cleared`;
+    return `out of wisps on wave ${obs.wave} of ${obs.waves}, ${obs.lanternsLit} of ${obs.lanternsTotal} lanterns lit`;
+  },
+  moment(view) {
+    if (!has(view, 'wave_cleared')) return undefined;
+    const shot = view.response.lastShot as LastShot | null | undefined;
+    const wonder = has(view, 'one_shot_wonder');
+    return {
+      title: `Wave ${shot?.wave ?? obsOf(view).wave - 1} cleared`,
+      detail: `${wonder ? 'One Shot Wonder · ' : ''}+${shot?.points ?? 0}`,
+      mark: wonder ? '⭐' : '✅',
+    };
+  },
+  finalMark(view) {
+    return obsOf(view).won ? undefined : '❌';
+  },
+  cues(view) {
+    if (has(view, 'wisp_lost')) return ['lost'];
+    if (has(view, 'lantern_lit') || has(view, 'gong')) return ['gain'];
+    return ['step'];
+  },
   keyHelp:
     'Click or drag on the arena to aim. ←/→ turn 1° (with Shift, or PageUp/PageDown, 10°), ↑/↓ fine-tune one step, Space or Enter shoots. Or type an angle and press Shoot at.',
   render(view, ui) {
@@ -260,39 +307,11 @@ ${legend(view)}</div>`;
     if (key === ' ' || key === 'Enter') return shoot(ui);
     return null;
   },
-  mount(root: HTMLElement, api: BoardApi<AimUi>) {
-    let dragging = false;
-    const aimAt = (e: PointerEvent) => {
-      const svg = root.querySelector('svg.volley') as SVGSVGElement | null;
-      const view = api.view();
-      const ctm = svg?.getScreenCTM();
-      if (!svg || !view || !ctm) return;
-      const obs = obsOf(view);
-      const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
-      api.ui.angle = quantize(angleToward(obs.aim.origin, p), obs.aim);
-      api.redraw();
-    };
-    const down = (e: PointerEvent) => {
-      if (!(e.target as Element).closest?.('svg.volley') || api.view()?.replaying) return;
-      dragging = true;
-      (e.target as Element).setPointerCapture?.(e.pointerId);
-      aimAt(e);
-    };
-    const move = (e: PointerEvent) => {
-      if (dragging) aimAt(e);
-    };
-    const up = () => {
-      dragging = false;
-    };
-    root.addEventListener('pointerdown', down);
-    root.addEventListener('pointermove', move);
-    root.addEventListener('pointerup', up);
-    root.addEventListener('pointercancel', up);
-    return () => {
-      root.removeEventListener('pointerdown', down);
-      root.removeEventListener('pointermove', move);
-      root.removeEventListener('pointerup', up);
-      root.removeEventListener('pointercancel', up);
-    };
+  // dragging on the arena aims and never shoots: a shot is a deliberate button, Space or Enter
+  onPoint(point, view, ui) {
+    if (view.replaying) return null;
+    const obs = obsOf(view);
+    ui.angle = quantize(angleToward(obs.aim.origin, point), obs.aim);
+    return { redraw: true };
   },
 };

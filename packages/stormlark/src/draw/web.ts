@@ -87,6 +87,32 @@ function entityShape(view: View, e: Entity, armed: boolean): string {
 const H = Math.sqrt(3) / 2;
 const TRIG: Record<number, [number, number]> = { 0: [1, 0], 60: [0.5, H], 120: [-0.5, H], 180: [-1, 0], 240: [-0.5, -H], 300: [0.5, -H] };
 
+/** The survey craft: a swept wing, its cockpit and an engine glow (a shape, not only a colour). */
+export function craftShape(x: number, y: number): string {
+  return `<polygon class="craft-wing" points="${x - 20},${y - 15} ${x + 4},${y - 4} ${x + 23},${y} ${x + 4},${y + 4} ${x - 20},${y + 15} ${x - 11},${y}"/><ellipse class="craft-cockpit" cx="${x + 5}" cy="${y}" rx="7" ry="3.5"/><circle class="craft-glow" cx="${x - 15}" cy="${y}" r="3.5"/>`;
+}
+
+/** This step's pulse (from the craft to what it met) and a burst where something was cleared. */
+function pulseAndBursts(view: View, prev: StormObs, s: StormObs): string {
+  const out: string[] = [];
+  const fired = (view.lastAction as { type?: string } | undefined)?.type === 'FIRE';
+  if (fired && prev.pulseTarget) {
+    const from = cellCentre(view, prev.shipLane, 0);
+    const to = cellCentre(view, prev.pulseTarget.lane, prev.pulseTarget.col);
+    out.push(`<line class="pulse-beam fx-fade" x1="${from.x + 20}" y1="${from.y}" x2="${to.x}" y2="${to.y}"/>`);
+  }
+  const now = new Set(s.entities.map((e) => e.id));
+  for (const e of prev.entities) {
+    if (now.has(e.id) || e.col <= 0) continue;
+    // gone without scrolling off the left edge: cleared by the pulse, or collected (a mote)
+    const c = cellCentre(view, e.lane, Math.max(0, e.col - 1));
+    out.push(
+      `<g class="burst fx-burst ${esc(e.kind)}" pointer-events="none"><circle cx="${c.x}" cy="${c.y}" r="${CELL * 0.3}"/><path d="M${c.x - 16} ${c.y} h32 M${c.x} ${c.y - 16} v32 M${c.x - 11} ${c.y - 11} l22 22 M${c.x + 11} ${c.y - 11} l-22 22"/></g>`,
+    );
+  }
+  return out.join('');
+}
+
 export function drawCanyon(view: View): string {
   const s = obsOf(view);
   const g = grid(view);
@@ -105,7 +131,21 @@ export function drawCanyon(view: View): string {
       parts.push(
         `<line class="guarantee" x1="${guide.at * CELL}" y1="0" x2="${guide.at * CELL}" y2="${h}"><title>${esc(guide.label)}</title></line>`,
       );
-  for (const e of s.entities) parts.push(entityShape(view, e, e.kind === 'sparker' && s.sparkLanes.includes(e.lane) && e.col === 1));
+  const prev = view.motion ? (view.previous?.observation as StormObs | undefined) : undefined;
+  const was = new Map((prev?.entities ?? []).map((e) => [e.id, e]));
+  // the canyon scrolls: each entity slides from where it stood before this step (same id)
+  for (const e of s.entities) {
+    const from = was.get(e.id);
+    const slide =
+      from && (from.col !== e.col || from.lane !== e.lane)
+        ? ` fx-slide" style="--fx-dx:${(from.col - e.col) * CELL}px;--fx-dy:${(from.lane - e.lane) * CELL}px`
+        : '';
+    const hit = prev && from && from.hp > e.hp ? ' fx-shake' : '';
+    parts.push(
+      `<g class="ent-move${slide}${hit}">${entityShape(view, e, e.kind === 'sparker' && s.sparkLanes.includes(e.lane) && e.col === 1)}</g>`,
+    );
+  }
+  if (prev) parts.push(pulseAndBursts(view, prev, s));
   if (s.pulseTarget) {
     const t = cellCentre(view, s.pulseTarget.lane, s.pulseTarget.col);
     parts.push(
@@ -113,9 +153,9 @@ export function drawCanyon(view: View): string {
     );
   }
   const ship = cellCentre(view, s.shipLane, 0);
-  parts.push(
-    `<g class="ship" role="img" aria-label="your craft, lane ${s.shipLane}"><polygon points="${ship.x - 20},${ship.y - 14} ${ship.x + 22},${ship.y} ${ship.x - 20},${ship.y + 14} ${ship.x - 12},${ship.y}"/></g>`,
-  );
+  const moved =
+    prev && prev.shipLane !== s.shipLane ? ` fx-slide" style="--fx-dx:0px;--fx-dy:${(prev.shipLane - s.shipLane) * CELL}px` : '';
+  parts.push(`<g class="ship${moved}" role="img" aria-label="your craft, lane ${s.shipLane}">${craftShape(ship.x, ship.y)}</g>`);
   for (let lane = 0; lane < g.rows; lane++) parts.push(`<text class="lane-num" x="3" y="${lane * CELL + 12}">${lane}</text>`);
   return `<svg class="board-svg storm" viewBox="0 0 ${w} ${h}" role="img" aria-label="the canyon: ${s.entities.length} entities, you in lane ${s.shipLane}">${parts.join('')}</svg>`;
 }
@@ -151,8 +191,53 @@ const KEYS: Record<string, string> = {
   E: 'END_RUN',
 };
 
+const has = (view: View, kind: string) => (view.events ?? view.recap?.items ?? []).some((i) => i.kind === kind);
+
+/** The first-game tutorial: seed 6's opening (checked by the package's tests). */
+export const TUTORIAL = {
+  seed: 6,
+  steps: [
+    {
+      say: 'You fly the craft (left) down a storm canyon that scrolls one column toward you every turn. Each turn you choose: move a lane, fire a pulse, or vent to bank charge. Grey crags cannot be cleared: never be in their lane when they reach you.',
+    },
+    { say: 'Move up a lane: the ring shows what a pulse would meet from there.', action: { type: 'UP' } },
+    {
+      say: 'Fire: the pulse (3 charge) clears the ringed knot. Clears in a row build a chain that multiplies their points.',
+      action: { type: 'FIRE' },
+    },
+    { say: 'Move down into the green mote: it gives +3 charge back.', action: { type: 'DOWN' } },
+    { say: 'Charge is what you spend to clear: dodge what you cannot afford to shoot.', action: { type: 'UP' } },
+  ],
+  done: 'Reach the Gate at the end of each reach for a bonus (more if your hull took no damage), then fly on or end the run. Hull 0 ends it.',
+} as const;
+
 export const stormlarkRenderer: WebBoard<null> = {
   initUi: () => null,
+  tutorial: TUTORIAL,
+  describe(action, view) {
+    const t = (action as { type?: string }).type;
+    return t ? labelOf(view, t).replace(/^[↑↓] /, '') : undefined;
+  },
+  moment(view) {
+    if (!has(view, 'gate')) return undefined;
+    const flawless = has(view, 'flawless');
+    const gate = view.recap?.items.find((i) => i.kind === 'gate')?.points ?? 0;
+    const bonus = view.recap?.items.find((i) => i.kind === 'flawless')?.points ?? 0;
+    return {
+      title: `Reach ${obsOf(view).reach} cleared`,
+      detail: `Gate +${gate}${flawless ? ` · flawless +${bonus}` : ''}`,
+      mark: flawless ? '⭐' : '✅',
+    };
+  },
+  finalMark(view) {
+    return obsOf(view).hull === 0 ? '💥' : undefined;
+  },
+  cues(view) {
+    if (has(view, 'hull_lost') || has(view, 'collision')) return ['lost'];
+    if (has(view, 'hit')) return ['hit'];
+    if (has(view, 'cleared') || has(view, 'mote')) return ['gain'];
+    return ['step'];
+  },
   keyHelp: '↑/k and ↓/j move a lane, Space or F fires (3 charge), V vents, N flies on at a Gate, Shift+E ends the run.',
   render(view) {
     const s = obsOf(view);

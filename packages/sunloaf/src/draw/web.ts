@@ -14,15 +14,16 @@ import {
   kinds,
   labelOf,
   legalButton,
-  legendLine,
   nameOf,
   numbering,
   stats,
   uiAttrs,
   type View,
   type WebBoard,
+  webKinds,
 } from '@hearth/engine/web';
 import type { SunloafObservation } from '../index.ts';
+import { bowlShape, catShape, dogShape, furnitureShape, hearthShape, RAYS_DEF, raysOn } from './art.ts';
 
 export const CELL = 60;
 const PAD = 18; // room for the window bar
@@ -74,18 +75,35 @@ function windowBar(view: View, wall: string): string {
   return `<rect class="window" x="${x}" y="${y}" width="${w}" height="${h}"><title>window on the ${esc(wall)} wall</title></rect>`;
 }
 
+/** The previous observation, when the last action was a step the board can show moving (not after a new day). */
+const before = (view: View): SunloafObservation | undefined => {
+  const prev = view.previous?.observation as SunloafObservation | undefined;
+  return view.motion && prev && prev.day === obsOf(view).day ? prev : undefined;
+};
+
+/** A slide from where a thing stood before this step (CSS: .fx-slide), or nothing. */
+function slideFrom(view: View, from: number | undefined, to: number): string {
+  if (from === undefined || from === to) return '';
+  const xy = xyOf(view);
+  const a = xy(from);
+  const b = xy(to);
+  return ` fx-slide" style="--fx-dx:${a.x - b.x}px;--fx-dy:${a.y - b.y}px`;
+}
+
 export function drawRoom(view: View, ui: SunUi): string {
   const obs = obsOf(view);
+  const prev = before(view);
   const g = grid(view);
   const xy = xyOf(view);
   const k = kinds(view, ['hearth', 'dog']);
   const lit = new Set(obs.lit);
+  const wasLit = new Set(prev?.lit ?? obs.lit);
   const band = new Set(obs.band.tiles);
   const furniture = new Set(obs.room.furniture);
   const targets = movesOf(view, ui.selected);
   const keyOf = new Map(targets.map((t, i) => [t, TARGET_KEYS[i]]));
   const catAt = new Map(obs.cats.map((c) => [c.tile, c]));
-  const parts: string[] = [windowBar(view, obs.band.wall)];
+  const parts: string[] = [RAYS_DEF, windowBar(view, obs.band.wall)];
   for (let t = 0; t < g.rows * g.cols; t++) {
     const { x, y } = xy(t);
     const cls = ['tile'];
@@ -95,6 +113,7 @@ export function drawRoom(view: View, ui: SunUi): string {
     if (obs.warmHearth === t) cls.push('warm');
     const key = keyOf.get(t);
     if (key !== undefined || targets.includes(t)) cls.push('target');
+    if (prev && lit.has(t) && !wasLit.has(t) && !furniture.has(t)) cls.push('fx-light');
     const cat = catAt.get(t);
     const token = cat ? `cat:${cat.id}` : `tile:${t}`;
     // tiles are named as the engine's recap names them: row and column from 1, from the top left
@@ -109,42 +128,140 @@ export function drawRoom(view: View, ui: SunUi): string {
     parts.push(
       `<g class="${cls.join(' ')}" ${attrs}><title>${esc(label)}</title><rect x="${x + 1}" y="${y + 1}" width="${CELL - 2}" height="${CELL - 2}" rx="5"/>`,
     );
-    if (t === obs.room.hearth)
-      parts.push(`<text class="hearth" x="${x + CELL / 2}" y="${y + CELL - 8}">${k.hearth.mark} ${k.hearth.label}</text>`);
+    if (lit.has(t) && !furniture.has(t)) parts.push(raysOn(x, y, CELL));
+    if (furniture.has(t)) parts.push(furnitureShape(x, y, CELL));
+    if (obs.band.cloudy && band.has(t) && !furniture.has(t))
+      parts.push(`<text class="cloud-mark" x="${x + CELL - 6}" y="${y + 16}">☁</text>`);
+    if (t === obs.room.hearth) parts.push(hearthShape(x + CELL / 2, y + CELL / 2, obs.warmHearth === t));
     if (key) parts.push(`<text class="tile-key" x="${x + CELL - 9}" y="${y + CELL - 9}">${esc(key)}</text>`);
     parts.push('</g>');
   }
+  const served = (view.recap?.items ?? []).some((i) => i.kind === 'bowl_eaten' || i.kind === 'bowl_missed');
   for (const b of obs.bowls) {
     const { x, y } = xy(b.mat);
     parts.push(
-      `<g class="mat${b.counting ? ' counting' : ''}"><rect class="mat-box" x="${x + 6}" y="${y + 6}" width="${CELL - 12}" height="${CELL - 12}" rx="10"/><text x="${x + CELL - 10}" y="${y + 20}">${b.in}${b.counting ? '!' : ''}</text><title>bowl serves on turn ${b.serveTurn}, in ${b.in}</title></g>`,
+      `<g class="mat${b.counting ? ' counting' : ''}"><rect class="mat-box" x="${x + 5}" y="${y + 5}" width="${CELL - 10}" height="${CELL - 10}" rx="10"/>${bowlShape(x + CELL / 2, y + CELL - 14, b.counting)}<text x="${x + CELL - 8}" y="${y + 18}">${b.in}${b.counting ? '!' : ''}</text><title>bowl serves on turn ${b.serveTurn}, in ${b.in}</title></g>`,
     );
   }
+  if (prev && served)
+    for (const b of prev.bowls.filter((pb) => !obs.bowls.some((nb) => nb.mat === pb.mat))) {
+      const { x, y } = xy(b.mat);
+      parts.push(`<g class="fx-serve" pointer-events="none">${bowlShape(x + CELL / 2, y + CELL - 14, false)}</g>`);
+    }
   obs.dogs.forEach((d, i) => {
-    d.next.forEach((n, k) => {
+    d.next.forEach((n, j) => {
       const p = xy(n);
-      parts.push(`<text class="dog-next" x="${p.x + 10 + k * 6}" y="${p.y + CELL - 6}">${k + 1}</text>`);
+      parts.push(`<text class="dog-next" x="${p.x + 8 + j * 7}" y="${p.y + CELL - 5}">🐾${j + 1}</text>`);
     });
     const p = xy(d.tile);
+    const from = prev?.dogs[i]?.tile;
     parts.push(
-      `<g class="dog"><circle cx="${p.x + CELL / 2}" cy="${p.y + CELL / 2}" r="16"/><text x="${p.x + CELL / 2}" y="${p.y + CELL / 2 + 5}">${k.dog.mark}${i}</text></g>`,
+      `<g class="dog${slideFrom(view, from, d.tile)}" pointer-events="none"><title>dog ${i}</title>${dogShape(p.x + CELL / 2 + 4, p.y + CELL / 2 + 2)}<text class="dog-id" x="${p.x + CELL - 6}" y="${p.y + 14}">${k.dog.mark}${i}</text></g>`,
     );
   });
   for (const c of obs.cats) {
     const p = xy(c.tile);
     const cx = p.x + CELL / 2;
-    const cy = p.y + CELL / 2;
+    const cy = p.y + CELL / 2 + 2;
     const sel = ui.selected === c.id ? ' selected' : '';
     const warmth = c.warmthCap === 6 ? 'sun' : c.warmthCap === 3 ? 'hearth' : 'cold';
+    const was = prev?.cats.find((x) => x.id === c.id);
+    const settling = was && c.settled > was.settled ? ' fx-settle' : '';
     parts.push(
-      `<g class="cat${sel} ${warmth}" pointer-events="none"><circle cx="${cx}" cy="${cy}" r="${c.big ? 22 : 17}"/><text class="cat-id" x="${cx}" y="${cy + 5}">${c.id}</text><text class="settled" x="${p.x + 5}" y="${p.y + 14}">z${c.settled}</text>${c.pile ? `<text class="pile" x="${p.x + CELL - 5}" y="${p.y + 14}">+${c.pile}</text>` : ''}</g>`,
+      `<g class="cat${sel} ${warmth}${settling}${slideFrom(view, was?.tile, c.tile)}" pointer-events="none">${catShape(cx, cy, { asleep: c.settled > 0, big: c.big, warmth })}<text class="cat-id" x="${p.x + 6}" y="${p.y + CELL - 5}">${c.id}</text>${c.settled > 0 ? `<text class="settled" x="${p.x + 4}" y="${p.y + 13}">z${c.settled}</text>` : ''}${c.pile ? `<text class="pile" x="${p.x + CELL - 5}" y="${p.y + 13}">+${c.pile}</text>` : ''}${c.warmthCap === 6 ? `<text class="warm-mark" x="${p.x + CELL - 5}" y="${p.y + CELL - 5}">☀</text>` : c.warmthCap === 3 ? `<text class="warm-mark" x="${p.x + CELL - 5}" y="${p.y + CELL - 5}">♨</text>` : ''}</g>`,
     );
   }
   return `<svg class="board-svg sun" viewBox="0 0 ${2 * PAD + g.cols * CELL} ${2 * PAD + g.rows * CELL}" role="group" aria-label="the room, window ${esc(obs.band.wall)}">${parts.join('')}</svg>`;
 }
 
+/** One legend sample: the board's own drawing of a kind, at the size of a word. */
+function sample(id: string): string {
+  const box = (body: string, extra = '') =>
+    `<svg class="legend-icon sun" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true"><g class="tile${extra}"><rect x="1" y="1" width="${CELL - 2}" height="${CELL - 2}" rx="5"/></g>${body}</svg>`;
+  const c = CELL / 2;
+  const bodies: Record<string, () => string> = {
+    cat: () => box(catShape(c, c + 2, { asleep: true, big: false, warmth: 'sun' }) + raysOn(0, 0, CELL), ' lit'),
+    big: () => box(catShape(c, c + 4, { asleep: false, big: true, warmth: 'cold' })),
+    lit: () => box(raysOn(0, 0, CELL), ' lit'),
+    shade: () => box('', ' shade'),
+    clouded: () => box(`<text class="cloud-mark" x="${CELL - 6}" y="16">☁</text>`, ' clouded'),
+    warm: () => box(hearthShape(c, c, true), ' warm'),
+    hearth: () => box(hearthShape(c, c, false)),
+    furniture: () => box(furnitureShape(0, 0, CELL), ' furniture'),
+    bowl: () =>
+      box(`<rect class="mat-box" x="5" y="5" width="${CELL - 10}" height="${CELL - 10}" rx="10"/>${bowlShape(c, CELL - 14, false)}`),
+    dog: () => box(dogShape(c + 4, c + 2)),
+  };
+  return bodies[id]?.() ?? '';
+}
+
+/** The legend: each kind of the game's table with the board's own drawing of it, and its words. */
+export function legend(view: View): string {
+  const look = view.spec.look;
+  if (!look) return '';
+  const items = webKinds(look).map((k) => {
+    const icon = sample(k.id);
+    const words =
+      k.id === 'cat' ? 'cat asleep (curled, z = settled streak)' : k.id === 'big' ? 'big cat, awake (sitting up)' : (k.note ?? k.label);
+    return `<li data-kind="${esc(k.id)}">${icon || `<span class="legend-mark" aria-hidden="true">${esc(k.mark ?? k.glyph)}</span>`} ${esc(words)}</li>`;
+  });
+  return `<ul class="legend sun-legend">${items.join('')}</ul><p class="legend">${esc(numbering(grid(view)))}</p>`;
+}
+
+const has = (view: View, kind: string) => (view.events ?? view.recap?.items ?? []).some((i) => i.kind === kind);
+
+/** The first-game tutorial: seed 29 opens with cat 0 in the dark beside the sunbeam (checked by the package's tests). */
+export const TUTORIAL = {
+  seed: 29,
+  steps: [
+    {
+      say: 'This is the room. The band of sunlight (the tiles with rays) slides across it from the window, one line every few turns. A cat earns only while it sleeps on a lit tile, and more the longer it sleeps.',
+    },
+    {
+      say: 'Cat 0 sleeps in the dark, where it earns nothing. Pick it, then the lit tile at row 2, col 1. Moving wakes it: it starts its nap again from the bottom.',
+      action: { type: 'MOVE', cat: 0, tile: 7 },
+      point: ['[data-ui="cat:0"]', '[data-ui="tile:7"]'],
+    },
+    {
+      say: 'Rest: nobody moves, and every cat you leave alone settles one step deeper (z1, z2, …) and purrs more on a lit tile.',
+      action: { type: 'REST' },
+    },
+    { say: 'Rest again: the same nap now pays double.', action: { type: 'REST' } },
+    {
+      say: 'Doze rests several turns at once and stops early when something changes (the light leaves a cat, a bowl, a dog).',
+      action: { type: 'DOZE' },
+    },
+  ],
+  done: 'That is the whole game: leave sleeping cats alone in the light, and wake one only when the sun has moved on. Meet the day’s quota before sunset to open the next day.',
+} as const;
+
 export const sunloafRenderer: WebBoard<SunUi> = {
   initUi: () => ({ selected: null }),
+  tutorial: TUTORIAL,
+  describe(action, view) {
+    if (!isRecord(action)) return undefined;
+    if (action.type === 'MOVE' && typeof action.tile === 'number') return `Cat ${action.cat} to ${tileName(view, action.tile)}`;
+    return typeof action.type === 'string' ? labelOf(view, action.type) : undefined;
+  },
+  ending(view) {
+    return obsOf(view).outcomeText ?? undefined;
+  },
+  moment(view) {
+    const obs = obsOf(view);
+    if (!has(view, 'day_end') || obs.phase !== 'sunset') return undefined;
+    const bonus = view.recap?.items.find((i) => i.kind === 'day_end')?.points;
+    return { title: `Day ${obs.day} complete`, detail: `quota met${bonus ? ` · day bonus +${bonus}` : ''}`, mark: '☀️' };
+  },
+  finalMark(view) {
+    const o = obsOf(view).outcome;
+    return o === 'quota_missed' ? '🌧️' : o === 'good_game' ? '🌙' : undefined;
+  },
+  cues(view) {
+    if (has(view, 'dog_reset')) return ['hit'];
+    if (has(view, 'bowl_missed')) return ['lost'];
+    if (has(view, 'bowl_eaten') || (view.previous && view.response.score > view.previous.score)) return ['gain'];
+    return ['step'];
+  },
   keyHelp:
     'Click a cat (or press its number 0–4), then a tile (or the letter drawn on it). R rest, Z doze, N next day at sunset, Shift+E end run, Esc deselect.',
   render(view, ui) {
@@ -176,7 +293,7 @@ export const sunloafRenderer: WebBoard<SunUi> = {
 <ul class="cats">${catRows}</ul>
 <p class="selection">${ui.selected === null ? 'No cat selected.' : `Cat ${ui.selected} selected: pick a tile.`}</p>
 <div class="actions">${b('REST', 'R')}${b('DOZE', 'Z')}${b('NEXT_DAY', 'N')}${b('END_RUN', '⇧E', `End the run on day ${obs.day} with ${view.response.score} points?`)}</div>
-${view.spec.look ? legendLine(view.spec.look, numbering(grid(view))) : ''}</div>`;
+${legend(view)}</div>`;
     return `<div class="board-row">${drawRoom(view, ui)}${side}</div>`;
   },
   onUi(token, view, ui): Intent {
