@@ -7,6 +7,7 @@ import { createBoardStore } from './boards.ts';
 import { createChallengeStore } from './challenge-store.ts';
 import { ConfigError, DatabaseUnavailableError, guarded, isUnavailable, mapStoreError } from './errors.ts';
 import { migrationProvider } from './migrations/index.ts';
+import { createPlayStore } from './plays.ts';
 import { createRunStore } from './runs.ts';
 import type { Database, Dialect } from './schema.ts';
 import { createScorecardStore } from './scorecards.ts';
@@ -274,6 +275,7 @@ export async function openStore(options: StoreOptions = {}): Promise<Store> {
     challenges: guarded(createChallengeStore(db)),
     scorecards: guarded(createScorecardStore(db)),
     games: guarded(createGameSessionStore(db)),
+    plays: guarded(createPlayStore(db)),
     stats,
     async health(timeoutMs = DEFAULT_DB_TIMEOUTS.queryTimeoutMs) {
       const started = performance.now();

@@ -143,6 +143,17 @@ export interface BestRunsTable {
   created_at: number;
 }
 
+/** A named player's plays for their stats (006-player-plays): never a leaderboard entry. */
+export interface PlayerPlaysTable {
+  player_id: number;
+  game: string;
+  at: number;
+  seed: number;
+  score: number;
+  day: string;
+  daily: number;
+}
+
 export interface Database {
   best_runs: BestRunsTable;
   players: PlayersTable;
@@ -154,6 +165,7 @@ export interface Database {
   scorecards: ScorecardsTable;
   scorecard_entries: ScorecardEntriesTable;
   game_sessions: GameSessionsTable;
+  player_plays: PlayerPlaysTable;
 }
 
 export type Dialect = 'sqlite' | 'postgres';

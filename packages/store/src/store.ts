@@ -11,6 +11,8 @@ import type {
   NewScorecard,
   NewScorecardEntry,
   OpenScorecardResult,
+  Play,
+  PlaysAnswer,
   RunRecord,
   Scorecard,
   ScorecardEntry,
@@ -62,6 +64,19 @@ export interface ScorecardStore {
   closed(challenge: string, limit: number): Promise<Scorecard[]>;
 }
 
+/**
+ * A named player's plays (finished runs played under the name, submitted or not) for their stats. Both calls
+ * take the name's key: a name no one claimed is `unknown_player`, a missing or wrong key is refused.
+ */
+export interface PlayStore {
+  /** Adds plays (the same play twice is kept once); refused whole when the key does not open the name. */
+  add(name: string, key: string | null, game: string, plays: readonly Play[]): Promise<{ added: number } | PlayRefusal>;
+  /** The newest `limit` plays of a game, oldest first. */
+  list(name: string, key: string | null, game: string, limit?: number): Promise<PlaysAnswer>;
+}
+
+export type PlayRefusal = 'unknown_player' | 'key_required' | 'wrong_key';
+
 /** Agent game sessions for the MCP server. */
 export interface GameSessionStore {
   create(session: NewGameSession): Promise<GameSession>;
@@ -92,6 +107,7 @@ export interface Store {
   readonly challenges: ChallengeStore;
   readonly scorecards: ScorecardStore;
   readonly games: GameSessionStore;
+  readonly plays: PlayStore;
   /** `select 1` within `timeoutMs` (default the query timeout); never rejects. */
   health(timeoutMs?: number): Promise<StoreHealth>;
   /** The PostgreSQL pool's connections (null on SQLite). */

@@ -281,3 +281,17 @@ export interface NewScorecardEntry {
 }
 
 export type AddEntryResult = 'added' | 'unknown' | 'closed' | 'seed_played';
+
+/** One finished run of a named player, for their stats (not verified: it is the player's own record). */
+export interface Play {
+  /** UTC day of `at`, YYYY-MM-DD. */
+  day: string;
+  score: number;
+  seed: number;
+  /** Milliseconds since the epoch when it finished. */
+  at: number;
+  /** The seed was that day's daily. */
+  daily?: boolean;
+}
+
+export type PlaysAnswer = { plays: Play[] } | 'unknown_player' | 'key_required' | 'wrong_key';

@@ -6,6 +6,7 @@ import type { Router } from '../http/router.ts';
 import { registerBoardRoutes } from './boards.ts';
 import { CHALLENGE_METHODS, registerChallengeRoutes } from './challenges.ts';
 import type { ServerContext } from './context.ts';
+import { PLAYER_METHODS, registerPlayerRoutes } from './players.ts';
 import { RUN_METHODS, registerRunRoutes } from './runs.ts';
 import { runsSettings } from './runs-docs.ts';
 import { registerScorecardRoutes, SCORECARD_METHODS } from './scorecards.ts';
@@ -37,7 +38,7 @@ export interface RunsMount {
  * so a server made for other tests needs no database; the entry point always configures one.
  */
 export async function mountRuns(router: Router, ctx: ServerContext, options: RunsOptions | undefined): Promise<RunsMount> {
-  const patterns = { ...RUN_METHODS, ...CHALLENGE_METHODS, ...SCORECARD_METHODS };
+  const patterns = { ...RUN_METHODS, ...CHALLENGE_METHODS, ...SCORECARD_METHODS, ...PLAYER_METHODS };
   const own = options?.store === undefined && options?.database !== undefined;
   let store = options?.store ?? null;
   let unavailable: StoreHealth | null = null;
@@ -81,6 +82,7 @@ export async function mountRuns(router: Router, ctx: ServerContext, options: Run
   registerBoardRoutes(router, ctx, store, options?.now);
   registerChallengeRoutes(router, ctx, sets, options?.now);
   registerScorecardRoutes(router, ctx, store, sets, options?.now);
+  registerPlayerRoutes(router, ctx, store, options?.now);
   for (const [pattern, methods] of Object.entries(patterns)) {
     router.all(pattern, (x) => {
       x.route = pattern;

@@ -5,6 +5,7 @@ import { bestRuns } from './002-best-runs.ts';
 import { scorecards } from './003-scorecards.ts';
 import { runIds } from './004-run-ids.ts';
 import { evaluations } from './005-evaluations.ts';
+import { playerPlays } from './006-player-plays.ts';
 
 /**
  * Every migration, in order. Names sort in application order; a released migration is never edited: a change
@@ -18,6 +19,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
     '003-scorecards': scorecards(dialect),
     '004-run-ids': runIds(dialect),
     '005-evaluations': evaluations(dialect),
+    '006-player-plays': playerPlays,
   };
   return { getMigrations: async () => migrations };
 }
