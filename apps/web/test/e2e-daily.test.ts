@@ -1,7 +1,8 @@
 // The habit pages against the real bundled server, in headless Chromium at 1280x800 and 390x844 (issue 27): the
 // home page leads with today's daily of every game and its links open that seed; the game page says it is the
-// daily; the share text names the score and a replay link that replays to it; a name's key pasted in a fresh
-// browser keeps the name; and an axe-core scan of every page at both sizes finds no serious or critical
+// daily; the share text spoils nothing (marks, score, place, the run's short link, whose moves another browser
+// sees today only when it asks); a name's key pasted in a fresh browser keeps the name and brings its stats; and an
+// axe-core scan of every page at both sizes finds no serious or critical
 // violation. Screenshots of every page at both sizes go to test-artifacts/tour-*.png.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -81,7 +82,8 @@ describe.skipIf(skip !== undefined)('daily, share, names and accessibility again
       await page.waitForSelector(`main[data-slug="${d.game}"] #board[data-ready="true"]`);
       expect(new URL(page.url()).hash).toBe(`#/${d.game}?seed=${d.seed}`);
       await page.waitForSelector('#seed-role[data-role="daily"]');
-      expect(await page.textContent('#seed-role')).toContain(`Today’s daily (${d.date} UTC)`);
+      expect(await page.textContent('#seed-role')).toContain(`Today’s daily ${d.date}`);
+      expect(await page.textContent('#seed-role-text')).toContain(`Everyone plays seed ${d.seed} today (${d.date} UTC)`);
       // and its board is the daily tab
       await page.goto(`${url}#/`);
       await page.click(`.daily-card[data-slug="${d.game}"] a.daily-board`);
@@ -92,7 +94,7 @@ describe.skipIf(skip !== undefined)('daily, share, names and accessibility again
     await page.close();
   }, 180_000);
 
-  it('the share text names the game, the daily, the score and a replay link that replays to that score', async () => {
+  it('the share text spoils nothing: the daily, a mark per reach, the score and place, the run’s short link; others see the solution only when they ask', async () => {
     const d = today.find((x) => x.game === 'stormlark') as { seed: number; date: string };
     await h.browser.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
     const page = await open(`#/stormlark?seed=${d.seed}`);
@@ -101,26 +103,92 @@ describe.skipIf(skip !== undefined)('daily, share, names and accessibility again
     await endByKey(page);
     await page.waitForSelector('#over .over-card');
     const final = Number(await page.textContent('#final-score'));
+    // before submitting: the seed's link
+    await page.click('#share');
+    await page.waitForSelector('#share-status:not([hidden])');
+    expect((await page.inputValue('#share-text')).split('\n').pop()).toBe(`${url}#/stormlark?seed=${d.seed}`);
     await page.fill('#player-name', 'sharer_1');
     await page.click('#submit-form button[type="submit"]');
     await page.waitForSelector('#submit-result[data-kind="ok"]');
+    const runId = await page.getAttribute('#submit-result', 'data-run-id');
     await page.click('#share');
-    await page.waitForSelector('#share-status:not([hidden])');
+    await page.waitForFunction(() => (document.querySelector('#share-text') as HTMLTextAreaElement).value.includes('#/run/'));
     const text = await page.inputValue('#share-text');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
     const lines = text.split('\n');
     expect(lines[0]).toBe(`Hearth · Stormlark · daily ${d.date}`);
-    expect(lines[1]).toMatch(new RegExp(`^Score ${final} in \\d+ actions · #\\d+ on the daily board$`));
-    const link = lines[2] as string;
-    expect(link.startsWith(`${url}#/stormlark?seed=${d.seed}&replay=`)).toBe(true);
+    expect(lines.at(-2)).toMatch(new RegExp(`^Score ${final} · #\\d+ today$`));
+    const link = lines.at(-1) as string;
+    expect(link).toBe(`${url}#/run/${runId}`);
+    // no spoiler: no action list, no replay link, short
+    expect(text).not.toMatch(/replay=|play=|"type"|VENT|FIRE/);
+    expect(text.length).toBeLessThan(300);
     await page.screenshot({ path: join(artifacts, 'tour-share-desktop.png') });
-    const other = await open('#/');
-    await other.goto(link);
-    await other.waitForSelector('#replay-bar[data-step]');
-    await other.click('#replay-bar [data-replay="end"]').catch(() => {});
-    await other.waitForSelector('#replay-bar[data-done="true"]');
-    expect(await score(other)).toBe(final);
-    await other.close();
+    // another browser opening the link today sees the score, not the moves, until it asks for the solution
+    const fresh = await launch();
+    try {
+      const other = await fresh.context.newPage();
+      await other.goto(link);
+      await other.waitForSelector('#solution-note');
+      expect(await other.textContent('.run-summary')).toContain(String(final));
+      expect(await other.locator('#board').count()).toBe(0);
+      await other.click('#show-solution');
+      await other.waitForSelector('#replay-bar[data-step]');
+      await other.click('#replay-bar [data-replay="end"]').catch(() => {});
+      await other.waitForSelector('#replay-bar[data-done="true"]');
+      expect(await score(other)).toBe(final);
+    } finally {
+      await fresh.close();
+    }
+    // the player's own browser replays its own run at once
+    await page.goto(link);
+    await page.waitForSelector('#replay-bar[data-step]');
+    // and the daily board marks the player's own row
+    await page.goto(`${url}#/leaderboard/stormlark?board=daily`);
+    await page.waitForSelector('#panel-daily tr.mine[aria-current="true"]');
+    expect(await page.textContent('#panel-daily tr.mine')).toContain('sharer_1');
+    await page.close();
+  }, 180_000);
+
+  it('a named player’s stats (played, best, streak, calendar) survive a fresh browser that has the key', async () => {
+    const d = today.find((x) => x.game === 'stormlark') as { seed: number; date: string };
+    const page = await open(`#/stormlark?seed=${d.seed}`);
+    await page.waitForSelector('#seed-role[data-role="daily"]');
+    await drivers.stormlark!.finish(page);
+    await page.fill('#player-name', 'stats_keeper');
+    await page.click('#submit-form button[type="submit"]');
+    await page.waitForSelector('#submit-result[data-kind="ok"]');
+    // a second run, not submitted: it counts in the stats all the same
+    await leaveTo(page, `${url}#/stormlark?seed=77`);
+    await page.waitForSelector('#board[data-ready="true"]');
+    await drivers.stormlark!.finish(page);
+    await leaveTo(page, `${url}#/stats/stormlark`);
+    await page.waitForSelector('#stats-source:has-text("kept on the server")');
+    const played = Number(await page.textContent('[data-stat="played"] dd'));
+    expect(played).toBeGreaterThanOrEqual(2);
+    expect(await page.textContent('[data-stat="streak"] dd')).toBe('1');
+    await page.goto(`${url}#/`);
+    await page.waitForSelector('.keys-held');
+    const row = page.locator('.keys-held li', { hasText: 'stats_keeper' });
+    await row.getByRole('button', { name: 'Show' }).click();
+    const keyText = await row.locator('input').inputValue();
+    const fresh = await launch();
+    try {
+      const other = await fresh.context.newPage();
+      await other.goto(`${url}#/`);
+      await other.waitForSelector('#adopt-form');
+      await other.fill('#adopt-form input[name="player"]', 'stats_keeper');
+      await other.fill('#adopt-form input[name="key"]', keyText);
+      await other.click('#adopt-form button[type="submit"]');
+      await other.goto(`${url}#/stats/stormlark`);
+      await other.waitForSelector('#stats-source:has-text("kept on the server")');
+      expect(Number(await other.textContent('[data-stat="played"] dd'))).toBe(played);
+      expect(await other.textContent('[data-stat="streak"] dd')).toBe('1');
+      expect(await other.locator('.cal-day.today.played').count()).toBe(1);
+      expect(await other.locator('.distribution li').count()).toBeGreaterThan(0);
+    } finally {
+      await fresh.close();
+    }
     await page.close();
   }, 180_000);
 
@@ -205,6 +273,12 @@ describe.skipIf(skip !== undefined)('daily, share, names and accessibility again
         await page.waitForSelector('#replay-bar[data-step]');
         await check(page, 'run');
       }
+      await leaveTo(page, `${url}#/stats/stormlark`);
+      await page.waitForSelector('#stats');
+      await check(page, 'stats');
+      await page.goto(`${url}#/sunloaf?tutorial=1`);
+      await page.waitForSelector('#coach:not([hidden]) .coach-head');
+      await check(page, 'tutorial');
       await page.goto(`${url}#/stormlark?seed=abc`);
       await page.waitForSelector('#message[data-kind="refusal"]');
       await check(page, 'seed-refused');

@@ -7,5 +7,9 @@ export function motionAllowed(): boolean {
 
 /** Ends whatever is animating inside `el` now (the final frame is already what the board shows). */
 export function skipMotion(el: HTMLElement): void {
-  for (const a of el.getAnimations?.({ subtree: true }) ?? []) a.finish();
+  for (const a of el.getAnimations?.({ subtree: true }) ?? []) {
+    // a step's motion is finite; a looping hint (the tutorial's ring) keeps going
+    const end = Number(a.effect?.getComputedTiming().endTime);
+    if (Number.isFinite(end)) a.finish();
+  }
 }

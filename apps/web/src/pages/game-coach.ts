@@ -82,6 +82,8 @@ export function createCoach(p: GamePage, play: Play, board: Board): Coach {
   };
 
   const start = () => {
+    // the guided steps sit right above the board (the offer of a tutorial waits below it)
+    p.el.board.before(box);
     p.el.board.dataset.tutorial = 'true';
     // the move to make is ringed on every redraw (a selection, an aim)
     observer = new MutationObserver(highlight);
@@ -92,10 +94,11 @@ export function createCoach(p: GamePage, play: Play, board: Board): Coach {
       const name = board.nameOf(want) ?? 'the ringed move';
       return `In the tutorial, make the ringed move: ${name}. (Skip the tutorial to play freely.)`;
     };
-    p.root.addEventListener('hearth:step', () => {
-      at++;
-      drawStep();
-    });
+    p.root.addEventListener('hearth:step', advance);
+    drawStep();
+  };
+  const advance = () => {
+    at++;
     drawStep();
   };
 
@@ -122,6 +125,7 @@ export function createCoach(p: GamePage, play: Play, board: Board): Coach {
     },
     stop() {
       observer?.disconnect();
+      p.root.removeEventListener('hearth:step', advance);
     },
   };
 

@@ -41,9 +41,9 @@ export function body(spec: Spec, keyHelp: string | undefined, o: { watching: boo
   return `${o.run ? '<section id="run-info" class="run-info"></section>' : ''}
 <p id="seed-role" class="seed-role" hidden></p>
 <div id="replay-bar" class="replay-bar" hidden></div>
-<div id="coach" class="coach" hidden role="region" aria-label="Tutorial"></div>
 <div class="status-row"><div id="message" class="message" role="status" aria-live="polite"></div><button type="button" id="show-result" data-over="open" hidden>Show the result</button></div>
 <div id="board" class="board-area" tabindex="-1" data-pending="0"></div>
+<div id="coach" class="coach" hidden role="region" aria-label="Tutorial"></div>
 <div id="moments" class="moments" aria-live="polite"></div>
 <div id="why-not" class="why-not" hidden></div>
 <p class="keys">${esc(keyHelp ?? 'Tab to an action and press Enter.')}</p>

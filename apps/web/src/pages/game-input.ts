@@ -50,7 +50,8 @@ export function attachInput(p: GamePage, play: Play, replay: Replay, coach: Coac
     const tutorial = hit('[data-tutorial]');
     const replayButton = hit('[data-replay]');
     const again = hit('[data-new-game]');
-    if (answer) play.answerConfirm(answer.dataset.confirmAnswer === 'yes');
+    if (hit('[data-retry]')) play.retry();
+    else if (answer) play.answerConfirm(answer.dataset.confirmAnswer === 'yes');
     else if (hit('#menu-toggle')) openMenu(menu.hidden);
     else if (sound) toggleSound(sound);
     else if (overButton) play.openOver(overButton.dataset.over === 'open');

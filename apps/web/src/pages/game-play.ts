@@ -40,6 +40,8 @@ export interface Play {
   showStep(action: unknown, recap: Recap | undefined, points: number, index: number): void;
   showOver(recap?: Recap): void;
   persist(): void;
+  /** Online: sends again the move the server never answered. */
+  retry(): void;
   /** Whether an accepted action may be sent now (a tutorial accepts only its own moves). */
   gate?: (action: unknown) => string | undefined;
 }
@@ -215,13 +217,14 @@ export function createPlay(p: GamePage, board: Board): Play {
     retryLast = retry;
   };
   let retryLast: (() => void) | undefined;
-  p.root.addEventListener('click', (e) => {
-    if (!(e.target as Element).closest?.('[data-retry]') || !retryLast) return;
+  /** Try again: the move the server never answered, sent again. */
+  const retry = () => {
     const again = retryLast;
     retryLast = undefined;
+    if (!again) return;
     p.say('Trying again…');
     again();
-  });
+  };
 
   const enqueue = (input: () => Intent | Promise<void>) => {
     pending++;
@@ -320,6 +323,7 @@ export function createPlay(p: GamePage, board: Board): Play {
     showStep,
     showOver,
     persist,
+    retry,
   };
   return api;
 }

@@ -177,7 +177,7 @@ export function drawRoom(view: View, ui: SunUi): string {
 /** One legend sample: the board's own drawing of a kind, at the size of a word. */
 function sample(id: string): string {
   const box = (body: string, extra = '') =>
-    `<svg class="legend-icon sun" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true"><g class="tile${extra}"><rect x="1" y="1" width="${CELL - 2}" height="${CELL - 2}" rx="5"/></g>${body}</svg>`;
+    `<svg class="legend-icon sun" viewBox="0 0 ${CELL} ${CELL}" aria-hidden="true"><g class="tile${extra}"><rect x="1" y="1" width="${CELL - 2}" height="${CELL - 2}" rx="5"/>${body}</g></svg>`;
   const c = CELL / 2;
   const bodies: Record<string, () => string> = {
     cat: () => box(catShape(c, c + 2, { asleep: true, big: false, warmth: 'sun' }) + raysOn(0, 0, CELL), ' lit'),
