@@ -394,6 +394,18 @@ describe.skipIf(skip !== undefined)('issue 33 in headless Chromium', () => {
       await page.goto(`${server.url}${local}`);
       await page.waitForSelector('#board[data-ready="true"][data-turns="1"]');
       expect(await key(page, 'v')).toBe(true);
+      // opening an online game while the server is down says so, with Try again and the page's own engine
+      const down = await open('#/', DESKTOP, server.url);
+      await server.close();
+      await down.evaluate(() => {
+        location.hash = '#/stormlark?seed=23&online=1';
+      });
+      await down.waitForSelector('[data-retry-page]');
+      expect(await down.textContent('main')).toMatch(/cannot be reached right now/);
+      expect(await down.getAttribute('[data-local]', 'href')).toBe('#/stormlark?seed=23');
+      await down.click('[data-local]');
+      await down.waitForSelector('#board[data-ready="true"]');
+      server = await startRealServer(h.dist);
     }, 120_000);
   });
 });

@@ -20,6 +20,9 @@ import { type GamePage, viewOf } from './game-page.ts';
 /** How many turn-log lines the page keeps (the log scrolls; older lines drop off). */
 const LOG_LINES = 200;
 
+/** A refusal that is no engine's: the online client could not reach the server or read its answer. */
+const isTransportFailure = (reason: string) => reason === 'server_unreachable' || reason === 'server_error' || /^http_5\d\d$/.test(reason);
+
 /** Whether the engine's recap says the run was won (a `…_won` item, e.g. Lantern Volley's `round_won`). */
 const isWin = (recap: Recap | undefined) => (recap?.items ?? []).some((i) => /(^|_)won$/.test(i.kind));
 
@@ -181,6 +184,9 @@ export function createPlay(p: GamePage, board: Board): Play {
     if (r.disposed) return;
     if (result.ok) {
       accepted(before, result, action);
+    } else if (p.online && isTransportFailure(result.reason)) {
+      // the server never judged the move (it is down, or answered no JSON): nothing was played
+      lostMove(() => enqueue(() => step(action)), new Error(result.message));
     } else {
       p.say(`Refused: ${sentence(inPlayerWords(result.message, p.spec.look))}`, 'refusal');
       p.el.message.dataset.reason = result.reason;

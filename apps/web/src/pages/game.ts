@@ -119,7 +119,11 @@ async function loadSpec(root: HTMLElement, route: GameRoute, engine: Engine): Pr
   }
 }
 
-const isUnreachable = (error: unknown) => error instanceof Error && (error.name === 'Unreachable' || error instanceof TypeError);
+/** The online client could not reach the server or read its answer (its TransportError), or fetch itself failed. */
+const isUnreachable = (error: unknown) => {
+  const reason = (error as { reason?: unknown } | null)?.reason;
+  return error instanceof TypeError || reason === 'server_unreachable' || reason === 'server_error' || /^http_5\d\d$/.test(String(reason));
+};
 
 /** Online, the server does not answer: say so, and offer to try again or to play the same game in the page. */
 function showEngineDown(root: HTMLElement, route: GameRoute, error: unknown): void {
