@@ -7,12 +7,11 @@ import pytest
 gymnasium = pytest.importorskip(
     "gymnasium", reason="gymnasium is not installed (pip install ./clients/python[gym])"
 )
+import hearth
+import hearth.gym
 import numpy as np
 from conftest import GAMES
 from gymnasium.utils.env_checker import check_env
-
-import hearth
-import hearth.gym
 
 
 @pytest.mark.parametrize("slug", GAMES)
@@ -157,6 +156,7 @@ def test_a_refused_index_changes_nothing_and_a_finished_game_needs_reset(cli):
         obs, info = env.reset(seed=7)
         illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
         obs2, reward, terminated, truncated, info2 = env.step(illegal)
+        assert not truncated
         assert reward == 0 and not terminated and info2["refusal"]
         assert all(np.array_equal(obs[k], obs2[k]) for k in obs)
         end = env.run_ending[0]
@@ -353,3 +353,25 @@ def test_normalize_reward_wraps_single_and_vector_envs(cli):
     finally:
         env.close()
         vec.close()
+
+
+def test_mask_in_observation_passes_check_env_and_carries_the_mask(cli):
+    import warnings
+
+    env = hearth.gym.MaskInObservation(hearth.gym.HearthEnv("stormlark", obs="flat"))
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            check_env(env, skip_render_check=True)
+        # check_env recommends checking the unwrapped env (done above for every game); nothing else may warn
+        assert [
+            str(w.message)
+            for w in caught
+            if "is different from the unwrapped version" not in str(w.message)
+        ] == []
+        obs, info = env.reset(seed=2)
+        assert np.array_equal(
+            obs["action_mask"], info["action_mask"]
+        ) and env.observation_space.contains(obs)
+    finally:
+        env.close()

@@ -28,7 +28,7 @@ from ._batch import AnyText, BatchPipe
 from .env import HearthEnv
 from .registry import env_id, games, register_envs
 from .vector import HearthVectorEnv
-from .wrappers import normalize_reward
+from .wrappers import MaskInObservation, normalize_reward
 
 __all__ = [
     "ENV_IDS",
@@ -36,6 +36,7 @@ __all__ = [
     "BatchPipe",
     "HearthEnv",
     "HearthVectorEnv",
+    "MaskInObservation",
     "env_id",
     "games",
     "make",

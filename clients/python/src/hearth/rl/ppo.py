@@ -60,14 +60,38 @@ def season_budget(game: str) -> int | None:
 
 
 class Scaler:
-    """Observation rows to [0, 1] by each number's declared bounds (the game's tensor fields)."""
+    """Observation rows to network inputs: each number scaled to [0, 1] by its declared bounds, and each small
+    integer code (a field whose dtype is an integer and whose bounds span 3 to 16 values: kinds, phases, costs) also
+    one-hot, so a category is not read as a magnitude."""
 
-    def __init__(self, low: np.ndarray, high: np.ndarray) -> None:
+    def __init__(
+        self,
+        low: np.ndarray,
+        high: np.ndarray,
+        fields: list[dict[str, Any]] | None = None,
+    ) -> None:
         self.low = torch.as_tensor(low, dtype=torch.float32)
         self.span = torch.as_tensor(np.maximum(high - low, 1e-6), dtype=torch.float32)
+        cols: list[int] = []
+        for f in fields or []:
+            values = int(f["high"] - f["low"]) + 1
+            if f["dtype"] != "float32" and 3 <= values <= 16:
+                cols += range(f["offset"], f["offset"] + f["size"])
+        self.codes = torch.as_tensor(cols, dtype=torch.long)
+        self.code_low = self.low[self.codes]
+        self.code_values = int(self.span[self.codes].max().item() + 1) if cols else 0
+        self.size = len(low) + len(cols) * self.code_values
 
     def __call__(self, rows: np.ndarray) -> torch.Tensor:
-        return (torch.as_tensor(rows, dtype=torch.float32) - self.low) / self.span
+        x = torch.as_tensor(rows, dtype=torch.float32)
+        scaled = (x - self.low) / self.span
+        if self.code_values == 0:
+            return scaled
+        codes = (
+            (x[..., self.codes] - self.code_low).long().clamp(0, self.code_values - 1)
+        )
+        onehot = nn.functional.one_hot(codes, self.code_values).flatten(-2).float()
+        return torch.cat([scaled, onehot], dim=-1)
 
 
 class ActorCritic(nn.Module):
@@ -144,12 +168,12 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
     )
     space = envs.single_observation_space
     assert isinstance(space, Box) and space.shape is not None
-    scale = Scaler(space.low, space.high)
+    scale = Scaler(space.low, space.high, envs.fields if args.onehot else None)
     k = int(envs.single_action_space.n)  # type: ignore[attr-defined]
-    model = ActorCritic(space.shape[0], k)
+    model = ActorCritic(scale.size, k)
     opt = torch.optim.Adam(model.parameters(), lr=args.lr, eps=1e-5)
     n, t_len = args.envs, args.steps
-    obs_buf = torch.zeros((t_len, n, space.shape[0]))
+    obs_buf = torch.zeros((t_len, n, scale.size))
     mask_buf = torch.zeros((t_len, n, k), dtype=torch.int8)
     act_buf = torch.zeros((t_len, n), dtype=torch.long)
     logp_buf = torch.zeros((t_len, n))
@@ -206,7 +230,7 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
             ret = adv + val_buf
             keep = valid_buf.reshape(-1) > 0
             b_obs, b_mask = (
-                obs_buf.reshape(-1, space.shape[0])[keep],
+                obs_buf.reshape(-1, scale.size)[keep],
                 mask_buf.reshape(-1, k)[keep],
             )
             b_act, b_logp = act_buf.reshape(-1)[keep], logp_buf.reshape(-1)[keep]
@@ -265,10 +289,11 @@ def train(args: argparse.Namespace) -> dict[str, Any]:
         {
             "game": args.game,
             "state_dict": model.state_dict(),
-            "size": space.shape[0],
+            "size": scale.size,
             "actions": k,
             "low": space.low,
             "high": space.high,
+            "fields": envs.fields if args.onehot else None,
             "max_turns": args.max_turns,
         },
         out / "policy.pt",
@@ -306,7 +331,7 @@ def load_policy(path: str | os.PathLike) -> tuple[ActorCritic, Scaler, dict[str,
     model = ActorCritic(saved["size"], saved["actions"])
     model.load_state_dict(saved["state_dict"])
     model.eval()
-    return model, Scaler(saved["low"], saved["high"]), saved
+    return model, Scaler(saved["low"], saved["high"], saved.get("fields")), saved
 
 
 def evaluate_policy(
@@ -414,6 +439,12 @@ def main(argv: list[str] | None = None) -> int:
         "--bots",
         default="random,greedy,strong",
         help="simulator bots to evaluate beside PPO",
+    )
+    p.add_argument(
+        "--onehot",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="one-hot the small integer codes",
     )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument(
