@@ -3,19 +3,16 @@
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pytest
+from conftest import REPO
 
 import hearth
 from hearth.evaluate import challenge_set
-
-from conftest import REPO
 
 
 def first_legal(step):
@@ -29,7 +26,7 @@ def test_a_function_agent_over_seeds_gives_records_that_replay_and_a_scorecard(s
     for run in card.runs:
         record = json.loads((tmp_path / f"{run.slug}-{run.seed}.json").read_text())
         assert record == {"slug": run.slug, "seed": run.seed, "actions": run.actions}
-        episode = [json.loads(l) for l in (tmp_path / f"{run.slug}-{run.seed}.jsonl").read_text().splitlines()]
+        episode = [json.loads(text) for text in (tmp_path / f"{run.slug}-{run.seed}.jsonl").read_text().splitlines()]
         assert episode[0]["hearthRecord"] == 1 and episode[0]["game"] == run.slug and episode[0]["version"]
         assert episode[-1] == {"end": run.end, "score": run.score, "turns": run.turns} and run.end in ("game_over", "max_turns")
         assert [e["action"] for e in episode[1:-1] if e["ok"]] == run.actions
@@ -162,7 +159,7 @@ def test_at_jobs_4_over_two_games_no_prompt_names_another_episodes_game(cli, tmp
     for g in games:
         for s in range(1, 7):
             texts = [t for gg, ss, t in seen if (gg, ss) == (g, s)]
-            record = [json.loads(l) for l in (tmp_path / "s" / f"{g}-{s}.jsonl").read_text().splitlines()]
+            record = [json.loads(text) for text in (tmp_path / "s" / f"{g}-{s}.jsonl").read_text().splitlines()]
             assert len(texts) == len(record) - 2 and texts
     assert {gg for gg, _, _ in seen} == set(games) and card.games
 
@@ -198,7 +195,8 @@ def test_attempts_compare_and_export(server, tmp_path):
     assert got["difference"] == pytest.approx(sum(d) / len(d))
     assert (got["wins"], got["ties"], got["losses"]) == (sum(x > 0 for x in d), sum(x == 0 for x in d), sum(x < 0 for x in d))
     csv_text = client.export(ra["scorecard"]["id"])
-    import csv, io
+    import csv
+    import io
 
     rows = [r for r in csv.DictReader(io.StringIO(csv_text)) if r["game"] == "lantern-volley"]
     assert len(rows) == 40 and {r["attempt"] for r in rows} == {"0", "1"}
@@ -234,7 +232,7 @@ def test_a_model_through_the_harness_uses_the_standard_prompts(server, tmp_path)
                                client=client, player="py-model", max_turns=30,
                                model_options={"base_url": f"http://127.0.0.1:{port}/v1", "prompt": "cot-v1", "max_seeds": 2})
         assert [g["runs"] for g in card.games] == [2, 2]
-        lines = [json.loads(l) for l in next(tmp_path.glob("sunloaf-*.jsonl")).read_text().splitlines()]
+        lines = [json.loads(text) for text in next(tmp_path.glob("sunloaf-*.jsonl")).read_text().splitlines()]
         assert lines[0]["prompt"] == "cot-v1" and lines[0]["promptHash"].startswith("sha256:")
         assert "step by step" in lines[1]["transcript"]["sent"][0]["content"]
         assert card.report["scorecard"]["tags"]["prompt"] == "cot-v1"

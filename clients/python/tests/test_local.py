@@ -7,11 +7,10 @@ import os
 import signal
 
 import pytest
+from conftest import goldens
 
 import hearth
 from hearth import EngineError, Refusal
-
-from conftest import goldens
 
 
 @pytest.mark.parametrize("path", goldens(), ids=lambda p: p.stem)

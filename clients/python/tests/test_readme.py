@@ -7,7 +7,6 @@ import io
 import re
 
 import pytest
-
 from conftest import CLI, REPO
 
 README = (REPO / "clients" / "python" / "README.md").read_text()

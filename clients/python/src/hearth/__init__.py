@@ -25,8 +25,6 @@ from .types import GameInfo, Leaderboard, Refusal, Result, RunReceipt, Step, Ver
 
 __version__ = "0.1.0"
 
-GAMES = ("cragwake", "stormlark", "lantern-volley", "sunloaf")
-
 __all__ = [
     "Client",
     "RemoteGame",
@@ -52,5 +50,4 @@ __all__ = [
     "ProtocolError",
     "canonical_json",
     "state_hash",
-    "GAMES",
 ]

@@ -3,6 +3,7 @@ Every read has a timeout; a child that exits or stops answering raises EngineErr
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import selectors
@@ -12,7 +13,7 @@ import threading
 import time
 from collections import deque
 from pathlib import Path
-from typing import Any, List, Optional
+from typing import IO, Any, Deque, List, Optional, cast
 
 from .errors import EngineError, ProtocolError
 
@@ -60,7 +61,7 @@ class LinePipe:
     def __init__(self, args: List[str], *, timeout: float = 30.0, what: str = "hearth") -> None:
         self.what = what
         self.timeout = timeout
-        self._stderr: deque = deque(maxlen=20)
+        self._stderr: Deque[str] = deque(maxlen=20)
         try:
             self.proc = subprocess.Popen(
                 find_cli() + args,
@@ -71,15 +72,19 @@ class LinePipe:
             )
         except OSError as err:
             raise EngineError(f"{what}: could not start the CLI ({err})") from None
+        # Each stream was asked for as a PIPE, so each is there.
+        self._in: IO[bytes] = cast(IO[bytes], self.proc.stdin)
+        self._out = cast(io.RawIOBase, self.proc.stdout)
+        self._err: IO[bytes] = cast(IO[bytes], self.proc.stderr)
         threading.Thread(target=self._drain_stderr, daemon=True).start()
         self._sel = selectors.DefaultSelector()
-        self._sel.register(self.proc.stdout, selectors.EVENT_READ)
+        self._sel.register(self._out, selectors.EVENT_READ)
         self._buf = bytearray()
         self.last_line = b""
-        self._fd = self.proc.stdout.fileno()
+        self._fd = self._out.fileno()
 
     def _drain_stderr(self) -> None:
-        for line in iter(self.proc.stderr.readline, b""):
+        for line in iter(self._err.readline, b""):
             self._stderr.append(line.decode("utf-8", "replace").rstrip())
 
     def _died(self, doing: str) -> EngineError:
@@ -94,8 +99,8 @@ class LinePipe:
 
     def send(self, line: str) -> None:
         try:
-            self.proc.stdin.write(line.encode("utf-8") + b"\n")
-            self.proc.stdin.flush()
+            self._in.write(line.encode("utf-8") + b"\n")
+            self._in.flush()
         except (BrokenPipeError, OSError, ValueError):
             raise self._died("taking a line") from None
 
@@ -125,7 +130,7 @@ class LinePipe:
         have = min(n, len(self._buf))
         out[:have] = self._buf[:have]
         del self._buf[:have]
-        stream = self.proc.stdout
+        stream = self._out
         while have < n:
             left = deadline - time.monotonic()
             if left <= 0 or not self._sel.select(left):
@@ -155,7 +160,7 @@ class LinePipe:
         """End of input, then a bounded wait; a child that does not leave is terminated, then killed."""
         if self.proc.poll() is None:
             try:
-                self.proc.stdin.close()
+                self._in.close()
             except OSError:
                 pass
             try:
@@ -167,7 +172,7 @@ class LinePipe:
                 except subprocess.TimeoutExpired:
                     self.proc.kill()
                     self.proc.wait()
-        for f in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+        for f in (self._in, self._out, self._err):
             try:
                 f.close()
             except (OSError, ValueError):

@@ -12,7 +12,7 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from typing import Any, Dict, Iterable, List, Optional, Union
+from typing import Any, Dict, Iterable, List, Optional, Tuple, Union, cast
 
 from . import keys as _keys
 from ._game import PlayedGame
@@ -46,7 +46,7 @@ class Client:
 
     # -- transport ---------------------------------------------------------------------------------------------
 
-    def _request(self, method: str, path: str, body: Any = None, headers: Optional[Dict[str, str]] = None, json_body: bool = True) -> tuple:
+    def _request(self, method: str, path: str, body: Any = None, headers: Optional[Dict[str, str]] = None, json_body: bool = True) -> Tuple[int, Any, bytes]:
         """(status, parsed JSON, raw body). Retries 429/503 up to `retries` times, honouring Retry-After (capped at 10 s)."""
         url = self.url + path
         data = None if body is None else json.dumps(body, separators=(",", ":"), allow_nan=False).encode("utf-8")
@@ -84,10 +84,10 @@ class Client:
                 raise ServerError(url, status, _message(parsed, raw), parsed)
             return status, parsed, raw
 
-    def _get(self, path: str, **query: Any) -> Json:
+    def _get(self, path: str, **query: Any) -> Dict[str, Any]:
         q = {k: v for k, v in query.items() if v is not None}
         status, body, _ = self._request("GET", path + ("?" + urllib.parse.urlencode(q) if q else ""))
-        return self._expect(path, status, body)
+        return cast(Dict[str, Any], self._expect(path, status, body))
 
     def _expect(self, path: str, status: int, body: Json) -> Json:
         if isinstance(body, dict) and body.get("ok") is False:
@@ -155,7 +155,7 @@ class Client:
         if isinstance(body, dict) and body.get("ok") is False:
             if "index" in body or status == 200:
                 return Refusal.from_json(body)
-            return self._expect(path, status, body)
+            self._expect(path, status, body)
         raise ServerError(self.url + path, status, "unexpected answer", body)
 
     # -- runs and boards ---------------------------------------------------------------------------------------
@@ -200,8 +200,8 @@ class Client:
         if answer.get("ok") is not True:
             return Refusal.from_json(answer)
         receipt = RunReceipt(
-            run_id=answer.get("runId"),
-            score=answer.get("score"),
+            run_id=cast(int, answer.get("runId")),
+            score=cast(float, answer.get("score")),
             rank=answer.get("rank"),
             url=answer.get("url"),
             duplicate=bool(answer.get("duplicate")),
@@ -243,7 +243,7 @@ class Client:
         key = key or _keys.load_key(self.url, player, Path(self._keys_file) if self._keys_file else None)
         path = f"/api/scorecards/{_slug(scorecard_id)}/close"
         status, answer, _ = self._request("POST", path, {}, {"authorization": f"Bearer {key}"} if key else None)
-        return self._expect(path, status, answer)
+        return cast(Dict[str, Any], self._expect(path, status, answer))
 
     def submit_runs(self, scorecard_id: str, player: str, runs: List[Dict[str, Any]], *, key: Optional[str] = None) -> Dict[str, Any]:
         """Many runs into an open scorecard in one request (`POST /api/scorecards/{id}/runs`): each run `{ game, seed,
@@ -254,7 +254,7 @@ class Client:
         key = key or _keys.load_key(self.url, player, Path(self._keys_file) if self._keys_file else None)
         path = f"/api/scorecards/{_slug(scorecard_id)}/runs"
         status, answer, _ = self._request("POST", path, {"player": player, "runs": runs}, {"authorization": f"Bearer {key}"} if key else None)
-        return self._expect(path, status, answer)
+        return cast(Dict[str, Any], self._expect(path, status, answer))
 
     def scorecard(self, scorecard_id: str) -> Dict[str, Any]:
         """The report: per game progress with its interval, the overall bootstrap interval, the per-seed table (every
@@ -294,7 +294,7 @@ class Client:
 
     def health(self) -> Dict[str, Any]:
         status, body, _ = self._request("GET", "/healthz")
-        return body
+        return cast(Dict[str, Any], body)
 
 
 class RemoteGame(PlayedGame):

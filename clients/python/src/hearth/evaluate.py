@@ -39,13 +39,13 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union, cast
 
 from ._stats import mean_interval, median, progress_of
 from .client import Client
 from .errors import HearthError
 from .local import LocalGame
-from .types import Step
+from .types import Refusal, Step
 
 __all__ = ["evaluate", "Scorecard", "RunRecord", "challenge_set", "ChallengeGame", "AgentFactory"]
 
@@ -115,7 +115,9 @@ class Scorecard:
                  ", ".join(f"{k} {v}" for k, v in g["ends"].items())]
             )
         widths = [max([len(h)] + [len(r[i]) for r in rows]) for i, h in enumerate(head)]
-        line = lambda cells: "  ".join(c.rjust(widths[i]) if 1 <= i <= 4 else c.ljust(widths[i]) for i, c in enumerate(cells)).rstrip()  # noqa: E731
+        def line(cells: List[str]) -> str:
+            return "  ".join(c.rjust(widths[i]) if 1 <= i <= 4 else c.ljust(widths[i]) for i, c in enumerate(cells)).rstrip()
+
         notes = [f"({slug}: {why})" for slug, why in self.notes.items()]
         tail = [f"scorecard: {self.scorecard_url}"] if self.scorecard_url else []
         return "\n".join([line(head), *map(line, rows), *notes, *tail])
@@ -182,7 +184,7 @@ def budget_allows(budget: Optional[Dict[str, Any]], played: Sequence[Any], actio
     per = budget.get("perType") or {}
     t = action.get("type") if isinstance(action, dict) else None
     if t in per:
-        return sum(1 for a in played if isinstance(a, dict) and a.get("type") == t) + 1 <= per[t]
+        return bool(sum(1 for a in played if isinstance(a, dict) and a.get("type") == t) + 1 <= per[t])
     return True
 
 
@@ -213,7 +215,7 @@ def _view_hash(step: Step) -> str:
 def _read_episode(path: Path) -> Optional[RunRecord]:
     """A finished episode record (header, steps, end line) as a run; None when it is missing or unfinished."""
     try:
-        lines = [json.loads(l) for l in path.read_text("utf-8").splitlines() if l.strip()]
+        lines = [json.loads(text) for text in path.read_text("utf-8").splitlines() if text.strip()]
     except (OSError, ValueError):
         return None
     if len(lines) < 2 or "hearthRecord" not in lines[0] or "end" not in lines[-1]:
@@ -262,7 +264,7 @@ def evaluate(
     agent_factory: Optional[AgentFactory] = None,
     jobs: int = 4,
     client: Optional[Client] = None,
-    out: Union[str, os.PathLike, None] = "agent-runs",
+    out: Union[str, "os.PathLike[str]", None] = "agent-runs",
     max_turns: int = 5000,
     max_refusals: int = 50,
     view: Optional[str] = "compact",
@@ -376,7 +378,7 @@ def evaluate(
                 result = g.act(action)
                 entry: Dict[str, Any] = {"step": len(lines) - 1, "turn": len(g.actions) - (1 if result.ok else 0),
                                          "view": _view_hash(shown), "action": action, "ok": result.ok}
-                if not result.ok:
+                if isinstance(result, Refusal):
                     entry["reason"] = result.reason
                 if in_row > 0:
                     entry["retry"] = in_row
@@ -401,8 +403,8 @@ def evaluate(
         finally:
             if isinstance(g, LocalGame):
                 g.close()
-        text = "".join(json.dumps(l, separators=(",", ":"), ensure_ascii=False) + "\n" for l in lines)
-        if episode is not None:
+        text = "".join(json.dumps(entry_, separators=(",", ":"), ensure_ascii=False) + "\n" for entry_ in lines)
+        if episode is not None and out_dir is not None:
             _write(out_dir / f"{_record_name(slug, seed, attempt)}.json", json.dumps({"slug": slug, "seed": seed, "actions": run.actions}) + "\n")
             _write(episode, text)  # last: its end line marks the run as done
         if sender is not None:
@@ -456,7 +458,7 @@ def _evaluate_model(
     *,
     jobs: int,
     client: Optional[Client],
-    out: Union[str, os.PathLike, None],
+    out: Union[str, "os.PathLike[str]", None],
     player: Optional[str],
     attempts: int,
     close_partial: bool,
@@ -532,7 +534,7 @@ def _version(slug: str, client: Optional[Client]) -> Optional[str]:
 
     done = subprocess.run(find_cli() + ["spec", slug, "--json"], capture_output=True, timeout=60)
     try:
-        return json.loads(done.stdout).get("version")
+        return cast(Optional[str], json.loads(done.stdout).get("version"))
     except ValueError:
         raise HearthError(f"hearth spec {slug}: {done.stderr.decode('utf-8', 'replace').strip()[:300]}") from None
 
@@ -556,7 +558,7 @@ class _Sender:
         self.client, self.player = client, player
         self.card = _open_scorecard(client, player, set_id, tags, attempts, out_dir)
         self.agent: Optional[str] = (tags or {}).get("agent") or (tags or {}).get("model")
-        self.accepted: set = set()
+        self.accepted: Set[Any] = set()
         self.refused: Dict[Tuple[str, int, int], str] = {}
         self.queue: List[Dict[str, Any]] = []
         self.cond = threading.Condition()
@@ -590,7 +592,8 @@ class _Sender:
                     self.busy = False
                     self.cond.notify_all()
                     return
-                batch, size = [], 0
+                batch: List[Any] = []
+                size = 0
                 while self.queue and (not batch or size + len(json.dumps(self.queue[0])) < _BATCH_BYTES) and len(batch) < 50:
                     e = self.queue.pop(0)
                     size += len(json.dumps(e))
@@ -628,7 +631,7 @@ class _Sender:
             while self.busy:
                 self.cond.wait()
 
-    def held(self) -> set:
+    def held(self) -> Set[Any]:
         report = self.client.scorecard(self.card["id"])
         return {(g["game"], s["seed"], a["attempt"]) for g in report.get("games", []) for s in g["perSeed"] for a in s.get("attempts", [])}
 
@@ -658,7 +661,7 @@ def _open_scorecard(client: Client, player: str, set_id: str, tags: Optional[Dic
                 if current.get("closed"):
                     return {**sc, "closed": True}  # this folder's evaluation is complete
                 if current.get("attempts", 1) == attempts:
-                    return sc
+                    return cast(Dict[str, Any], sc)
         except (ValueError, KeyError, HearthError):
             pass
     sc = client.open_scorecard(set_id, player, tags=tags, attempts=attempts)
@@ -708,16 +711,16 @@ def _scorecard(slugs: List[str], runs: List[RunRecord], sets: Dict[str, Challeng
                     "attemptsPlayed": len(played),
                 })
             iv = mean_interval([p["progress"] for p in per_seed])
-            played = sum(1 for p in per_seed if p["score"] is not None)
+            seeds_played = sum(1 for p in per_seed if p["score"] is not None)
             g.update(
                 set=cg.set_id,
                 version=cg.version,
                 budget=cg.budget,
                 progress=iv["mean"],
                 interval={"low": iv["low"], "high": iv["high"], "method": INTERVAL_METHOD},
-                played=played,
+                played=seeds_played,
                 seeds=len(cg.seeds),
-                playedText=f"{played} of {len(cg.seeds)} seeds played",
+                playedText=f"{seeds_played} of {len(cg.seeds)} seeds played",
                 aboveStrong=sum(1 for p in per_seed if p["uncapped"] is not None and p["uncapped"] > 100),
                 perSeed=per_seed,
             )

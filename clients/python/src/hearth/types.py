@@ -35,16 +35,18 @@ class Step:
     @property
     def recap(self) -> Optional[Dict[str, Any]]:
         """What the last action did (`{ text, points, items }`), where the transport carried it."""
-        if self.view and isinstance(self.view.get("recap"), dict):
-            return self.view["recap"]
+        in_view = self.view.get("recap") if self.view else None
+        if isinstance(in_view, dict):
+            return in_view
         recap = self.raw.get("recap")
         return recap if isinstance(recap, dict) else None
 
     @property
     def text(self) -> str:
         """The picture: the compact view's text when present, else the observation's."""
-        if self.view and isinstance(self.view.get("text"), str):
-            return self.view["text"]
+        in_view = self.view.get("text") if self.view else None
+        if isinstance(in_view, str):
+            return in_view
         return str((self.observation or {}).get("text", ""))
 
     @property
@@ -97,7 +99,7 @@ class Refusal:
         return cls(
             reason=str(body.get("reason", "refused")),
             message=str(body.get("message", body.get("reason", ""))),
-            legal_actions=body.get("legalActions") if isinstance(body.get("legalActions"), list) else [],
+            legal_actions=legal if isinstance(legal := body.get("legalActions"), list) else [],
             details={k: v for k, v in body.items() if k not in known},
             raw=body,
         )

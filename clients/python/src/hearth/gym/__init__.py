@@ -61,7 +61,7 @@ def _slug(game: str) -> str:
     return game
 
 
-def make(game: str, **kwargs: Any) -> gym.Env:
+def make(game: str, **kwargs: Any) -> gym.Env[Any, Any]:
     """`HearthEnv(game, ...)` with the checks of `gymnasium.make` (a slug or an environment id)."""
     slug = _slug(game)
     if slug not in ENV_IDS:

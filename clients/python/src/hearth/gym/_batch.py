@@ -153,7 +153,7 @@ class BatchPipe:
 
     def dict_space(self, text: bool) -> spaces.Dict:
         """One environment's observation as a Dict: a Box per tensor field in its dtype, plus `text` when asked."""
-        out: dict[str, spaces.Space] = {
+        out: dict[str, spaces.Space[Any]] = {
             f["name"]: self.field_space(f) for f in self.fields
         }
         if text:

@@ -14,7 +14,7 @@ from ._masks import RUN_ENDING, offered
 OBS_MODES = ("dict", "flat")
 
 
-class HearthEnv(gym.Env):
+class HearthEnv(gym.Env[Any, Any]):
     """One game of `game` (a slug of the registry).
 
     - Observation: the game's tensor. `obs="dict"` (default): a Dict with a Box per field in its dtype and bounds
@@ -130,7 +130,8 @@ class HearthEnv(gym.Env):
 
     def action_masks(self) -> np.ndarray:
         """The mask of the current position (for maskable-policy libraries that ask the environment for it)."""
-        return self._mask[0].copy()
+        mask: np.ndarray = self._mask[0].copy()
+        return mask
 
     def render(self) -> str | None:
         """The text picture of the current position (render_mode "ansi"): asked of the engine on request."""

@@ -19,7 +19,7 @@ from .records import EpisodeRecorder
 OBS_MODES = ("dict", "flat", "none")
 
 
-class HearthVectorEnv(VectorEnv):
+class HearthVectorEnv(VectorEnv[Any, Any, Any]):
     """N games of `game` (a slug of the registry) stepped together.
 
     Observations, actions, masks and rewards are HearthEnv's, batched (`obs="flat"` gives one (N, size) float32
@@ -75,7 +75,7 @@ class HearthVectorEnv(VectorEnv):
             timeout=timeout,
         )
         if obs == "flat":
-            self.single_observation_space: gym.Space = self._pipe.flat_space()
+            self.single_observation_space: gym.Space[Any] = self._pipe.flat_space()
         else:
             self.single_observation_space = self._pipe.dict_space(text)
         self.single_action_space = gym.spaces.Discrete(self._pipe.size)

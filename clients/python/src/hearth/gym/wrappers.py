@@ -13,8 +13,8 @@ from gymnasium.vector import VectorEnv
 
 
 def normalize_reward(
-    env: gym.Env | VectorEnv, gamma: float = 0.99, epsilon: float = 1e-8
-) -> gym.Env | VectorEnv:
+    env: gym.Env[Any, Any] | VectorEnv[Any, Any, Any], gamma: float = 0.99, epsilon: float = 1e-8
+) -> gym.Env[Any, Any] | VectorEnv[Any, Any, Any]:
     """`env` with its rewards normalised by the running standard deviation of the discounted return."""
     if isinstance(env, VectorEnv):
         from gymnasium.wrappers.vector import NormalizeReward as VectorNormalizeReward
