@@ -509,6 +509,10 @@ def _evaluate_model(
         sys.stderr.write("".join(err[-6:]))
         raise SystemExit(130) from None
     reader.join(5)
+    # Closed here, not left to the garbage collector (whose ResourceWarning would land in whatever runs next).
+    for stream in (proc.stdout, proc.stderr):
+        if stream is not None:
+            stream.close()
     if code not in (0,):
         raise HearthError(f"hearth agent run --model {model} failed ({code}): {''.join(err[-6:]).strip()[:1500]}")
     out_dir = Path(out)
