@@ -151,7 +151,8 @@ class ReturnScale:
         ) / total
         self.count = total
         self.ret[done] = 0.0
-        return reward / np.sqrt(self.var + 1e-8)
+        scaled: np.ndarray = reward / np.sqrt(self.var + 1e-8)
+        return scaled
 
 
 def train(args: argparse.Namespace) -> dict[str, Any]:
@@ -326,7 +327,7 @@ def plot_curve(csv_path: Path, png_path: Path, game: str) -> None:
     plt.close(fig)
 
 
-def load_policy(path: str | os.PathLike) -> tuple[ActorCritic, Scaler, dict[str, Any]]:
+def load_policy(path: str | os.PathLike[str]) -> tuple[ActorCritic, Scaler, dict[str, Any]]:
     saved = torch.load(path, weights_only=False)
     model = ActorCritic(saved["size"], saved["actions"])
     model.load_state_dict(saved["state_dict"])

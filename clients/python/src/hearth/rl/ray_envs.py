@@ -16,7 +16,7 @@ node needs this package and the CLI (`HEARTH_CLI`, or the repository's built app
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 import ray
@@ -32,7 +32,7 @@ class VectorEnvActor:
         self.env = HearthVectorEnv(game, n, **kwargs)
 
     def node(self) -> str:
-        return ray.get_runtime_context().get_node_id()
+        return cast(str, ray.get_runtime_context().get_node_id())
 
     def reset(self, seed: Any) -> tuple[Any, dict[str, Any]]:
         return self.env.reset(seed=seed)
@@ -84,7 +84,7 @@ class RayVectorEnv:
 
     def nodes(self) -> list[str]:
         """The node id each actor runs on."""
-        return ray.get([a.node.remote() for a in self.actors])
+        return cast(list[str], ray.get([a.node.remote() for a in self.actors]))
 
     def reset(self, *, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
         seeds = [None if seed is None else seed + int(o) for o in self.offsets[:-1]]
