@@ -23,6 +23,7 @@ import { checkTensor, type TensorOfObservation } from './tensor.ts';
 export * from './adapters.ts';
 export * from './checks.ts';
 export * from './events.ts';
+export * from './events-suite.ts';
 export { type GoldenReplay, readGoldens, verifyGolden, writeGolden } from './golden.ts';
 export { brokenVariants, corruptedLeaves, deepFreeze, malformedActions, missingKeys, notAState } from './junk.ts';
 export * from './mutation.ts';
