@@ -29,4 +29,14 @@ describe('engine service (what the worker exposes)', () => {
     expect(await engine.replay('pebble', 3, [{ type: 'move', cell: 0 }])).toMatchObject({ ok: false, index: 0 });
     await expect(engine.spec('nope')).rejects.toThrow(/no game registered/);
   });
+
+  it('hands the page a step’s own events when it asks (the boards’ motion reads them), and only then', async () => {
+    const { registry: games } = await import('@hearth/games');
+    const stormlark = createEngineService(games);
+    const start = await stormlark.init('stormlark', 6);
+    const asked = await stormlark.act('stormlark', { state: start.state, action: { type: 'UP' } }, { recap: true, events: true });
+    expect(asked.ok && (asked as { events?: { kind: string }[] }).events?.map((e) => e.kind)).toContain('move');
+    const plain = await stormlark.act('stormlark', { state: start.state, action: { type: 'UP' } }, { recap: true });
+    expect((plain as { events?: unknown }).events).toBeUndefined();
+  });
 });

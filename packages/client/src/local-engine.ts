@@ -55,7 +55,8 @@ export function localEngine(source: GameSource, options: WireOptions = { codec: 
       const wire = await wireOf(slug);
       const recap = stepOptions?.recap === true;
       const compact = stepOptions?.compact === true;
-      return wire.act(body, recap || compact ? { recap, compact } : undefined);
+      const events = stepOptions?.events === true;
+      return wire.act(body, recap || compact || events ? { recap, compact, ...(events ? { events } : {}) } : undefined);
     },
     async verify(slug, seed, actions) {
       const { game } = await wireOf(slug);

@@ -28,6 +28,8 @@ export interface StepOptions {
   recap?: boolean;
   /** The engine's CompactView (`view`). */
   compact?: boolean;
+  /** The step's own events (`events`), where the engine reports them (in-process; HTTP leaves them out). */
+  events?: boolean;
 }
 
 /**

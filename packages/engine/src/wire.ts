@@ -68,11 +68,11 @@ export interface Wire {
   init(seed: number, options: { lean: true }): LeanResponse & { spec: Spec };
   init(seed: number, options?: { compact?: boolean; lean?: boolean }): OkResponse;
   /**
-   * One step; `recap`/`compact` add `recap`/`view` to an accepted response; `lean` answers the LeanResponse (no
+   * One step; `recap`/`events`/`compact` add `recap`/`events`/`view` to an accepted response; `lean` answers the LeanResponse (no
    * observation or legal-action list is computed). Authenticated states take the trusted path.
    */
   act(body: unknown, options: { lean: true }): LeanResponse | Refusal;
-  act(body: unknown, options?: { recap?: boolean; compact?: boolean; lean?: boolean }): ActResponse;
+  act(body: unknown, options?: { recap?: boolean; events?: boolean; compact?: boolean; lean?: boolean }): ActResponse;
   /** The engine state inside a wire body, or why it is refused (invalid_state). */
   openState(body: unknown): Parsed<unknown>;
   /**
@@ -123,7 +123,10 @@ export function createWire(game: Game, options: WireOptions = {}): Wire {
     return encode(response);
   };
 
-  const act = (body: unknown, options?: { recap?: boolean; compact?: boolean; lean?: boolean }): ActResponse | LeanResponse => {
+  const act = (
+    body: unknown,
+    options?: { recap?: boolean; events?: boolean; compact?: boolean; lean?: boolean },
+  ): ActResponse | LeanResponse => {
     const opened = openState(body);
     if (!opened.ok) return invalidState(opened.message);
     const action = (body as ActionBody).action;

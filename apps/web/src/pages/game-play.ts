@@ -180,7 +180,7 @@ export function createPlay(p: GamePage, board: Board): Play {
       p.say(refused, 'info');
       return;
     }
-    const result: ActResponse = await p.engine.act(p.slug, bodyFor(p, before, action), { recap: true });
+    const result: ActResponse = await p.engine.act(p.slug, bodyFor(p, before, action), { recap: true, events: true });
     if (r.disposed) return;
     if (result.ok) {
       accepted(before, result, action);

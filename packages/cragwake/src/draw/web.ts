@@ -11,6 +11,7 @@ import {
   esc,
   gauge,
   grid,
+  happened,
   type Intent,
   kinds,
   labelOf,
@@ -159,10 +160,17 @@ function breathFloat(view: View, x: number, y: number): string {
   return `<text class="fx-float breath-float${d < 0 ? ' spent' : ''}" x="${x + CELL / 2}" y="${y + 4}">${d >= 0 ? '+' : '−'}${Math.abs(d)}</text>`;
 }
 
-/** Whether this hold's ice grew this step (frost creeping). */
+/** The step's own events of one kind (when the engine reported them). */
+const eventsOf = (view: View, kind: string) => (view.events ?? []).filter((e) => e.kind === kind);
+
+/** Whether this hold's ice grew this step (frost creeping): the step's frost event, else the observation's change. */
 function frosted(view: View, row: number, col: number, h: Hold): boolean {
+  if (!view.motion || h.ice === 'dry') return false;
+  const frost = eventsOf(view, 'frost');
+  if (view.events)
+    return frost.some((e) => Array.isArray(e.cells) && (e.cells as [number, number][]).some(([r, c]) => r === row && c === col));
   const prev = before(view);
-  if (!prev || h.ice === 'dry') return false;
+  if (!prev) return false;
   const was = prev.wall.find((r) => r.row === row)?.cells[col];
   return was !== undefined && was !== null && was.ice !== h.ice;
 }
@@ -205,6 +213,11 @@ export function drawBand(view: View): string {
       parts.push(windLines(x, TOP, n * CELL));
     }
   }
+  if (view.motion)
+    for (const e of eventsOf(view, 'sweep')) {
+      const x = LEFT + Number(e.col) * CELL;
+      parts.push(`<g class="sweep fx-fall" pointer-events="none">${fallingRocks(x + CELL / 2, TOP - 60)}</g>`);
+    }
   for (const m of hazardMarkers(view))
     parts.push(
       `<g class="marker ${m.cls}" data-col="${m.col}"><rect class="marker-box" x="${m.x}" y="${m.y}" width="${m.w}" height="${m.h}" rx="3"/><text class="${m.cls}" x="${m.x + m.w / 2}" y="${m.y + m.h - 3}">${m.text}</text></g>`,
@@ -308,7 +321,7 @@ const placed = (text: string) =>
     .replace(/\bhold (\d+),(\d+)/g, 'the hold at row $1, column $2')
     .replace(/\bcol (\d+)/g, 'column $1');
 
-const has = (view: View, kind: string) => (view.events ?? view.recap?.items ?? []).some((i) => i.kind === kind);
+const has = happened;
 
 /** The first-game tutorial: seed 10's first pitch (checked by the package's tests). */
 export const TUTORIAL = {

@@ -113,3 +113,10 @@ export interface WebBoard<U = unknown> {
   /** The first-game tutorial. */
   tutorial?: Tutorial;
 }
+
+/**
+ * Whether the step that produced this view did `kind`: one of its events (when the engine reported them) or an item
+ * of its recap (the engine's own words for it). A board's moments, sounds and motion ask this, never a rule.
+ */
+export const happened = (view: View, kind: string): boolean =>
+  (view.events ?? []).some((e) => e.kind === kind) || (view.recap?.items ?? []).some((i) => i.kind === kind);

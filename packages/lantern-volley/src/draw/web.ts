@@ -6,6 +6,7 @@
 import {
   arenaOf,
   esc,
+  happened,
   type Intent,
   isRecord,
   labelOf,
@@ -206,7 +207,7 @@ const TURN_KEYS: Record<string, string> = {
   PageDown: '-10',
 };
 
-const has = (view: View, kind: string) => (view.events ?? view.recap?.items ?? []).some((i) => i.kind === kind);
+const has = happened;
 
 /** The first-game tutorial: seed 9's first wave in two shots (checked by the package's tests). */
 export const TUTORIAL = {

@@ -8,6 +8,7 @@ import {
   esc,
   gauge,
   grid,
+  happened,
   kinds,
   labelOf,
   legalButton,
@@ -95,10 +96,13 @@ export function craftShape(x: number, y: number): string {
 /** This step's pulse (from the craft to what it met) and a burst where something was cleared. */
 function pulseAndBursts(view: View, prev: StormObs, s: StormObs): string {
   const out: string[] = [];
+  // the pulse as the step reported it (its lane and the column it stopped at), else from the ring before it
+  const pulse = (view.events ?? []).find((e) => e.kind === 'pulse');
   const fired = (view.lastAction as { type?: string } | undefined)?.type === 'FIRE';
-  if (fired && prev.pulseTarget) {
+  const hit = pulse ? { lane: Number(pulse.lane), col: Number(pulse.col) } : fired ? prev.pulseTarget : null;
+  if (hit) {
     const from = cellCentre(view, prev.shipLane, 0);
-    const to = cellCentre(view, prev.pulseTarget.lane, prev.pulseTarget.col);
+    const to = cellCentre(view, hit.lane, Math.max(0, Math.min(hit.col, grid(view).cols - 1)));
     out.push(`<line class="pulse-beam fx-fade" x1="${from.x + 20}" y1="${from.y}" x2="${to.x}" y2="${to.y}"/>`);
   }
   const now = new Set(s.entities.map((e) => e.id));
@@ -191,7 +195,7 @@ const KEYS: Record<string, string> = {
   E: 'END_RUN',
 };
 
-const has = (view: View, kind: string) => (view.events ?? view.recap?.items ?? []).some((i) => i.kind === kind);
+const has = happened;
 
 /** The first-game tutorial: seed 6's opening (checked by the package's tests). */
 export const TUTORIAL = {

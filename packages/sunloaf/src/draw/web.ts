@@ -9,6 +9,7 @@ import {
   esc,
   gauge,
   grid,
+  happened,
   type Intent,
   isRecord,
   kinds,
@@ -208,7 +209,7 @@ export function legend(view: View): string {
   return `<ul class="legend sun-legend">${items.join('')}</ul><p class="legend">${esc(numbering(grid(view)))}</p>`;
 }
 
-const has = (view: View, kind: string) => (view.events ?? view.recap?.items ?? []).some((i) => i.kind === kind);
+const has = happened;
 
 /** The first-game tutorial: seed 29 opens with cat 0 in the dark beside the sunbeam (checked by the package's tests). */
 export const TUTORIAL = {
