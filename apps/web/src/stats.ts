@@ -151,7 +151,9 @@ export async function sendPlays(slug: string, plays: readonly Play[]): Promise<b
   return r.ok;
 }
 
-export type ServerPlays = { ok: true; player: string; plays: Play[] } | { ok: false; message: string; unreachable?: boolean };
+export type ServerPlays =
+  | { ok: true; player: string; plays: Play[] }
+  | { ok: false; message: string; unreachable?: boolean; unclaimed?: boolean };
 
 /**
  * The named player's plays of a game as the server keeps them, after sending it this browser's (so a play made
@@ -162,7 +164,13 @@ export async function syncPlays(slug: string): Promise<ServerPlays | undefined> 
   if (!who) return undefined;
   await sendPlays(slug, readPlays(slug));
   const r = await callApi<{ plays: Play[] }>(playsPath(who.player, slug), { headers: { authorization: `Bearer ${who.key}` } });
-  if (!r.ok) return { ok: false, message: r.message, ...(r.unreachable ? { unreachable: true } : {}) };
+  if (!r.ok)
+    return {
+      ok: false,
+      message: r.message,
+      ...(r.unreachable ? { unreachable: true } : {}),
+      ...(r.reason === 'unknown_player' ? { unclaimed: true } : {}),
+    };
   const plays = (r.plays ?? []).filter(isPlay);
   writePlays(slug, mergePlays(readPlays(slug), plays));
   return { ok: true, player: who.player, plays };

@@ -7,7 +7,7 @@
 // (`play=`), so a reload, a closed tab or a shared link resumes exactly (the actions are replayed through the
 // engine). A finished run goes into the personal history and the stats; leaving it unsubmitted asks first.
 import type { Recap, Spec } from '@hearth/engine';
-import { esc } from '@hearth/engine/web';
+import { esc, type View } from '@hearth/engine/web';
 import { readBest } from '../best-score.ts';
 import { challenges, resetText, seedRole } from '../daily.ts';
 import type { Engine } from '../engine-client.ts';
@@ -20,7 +20,7 @@ import { createBoard } from './game-board.ts';
 import { createCoach } from './game-coach.ts';
 import { gameFrame, header } from './game-frame.ts';
 import { attachInput } from './game-input.ts';
-import type { GamePage, GameRoute, SayKind } from './game-page.ts';
+import { type GamePage, type GameRoute, type SayKind, viewOf } from './game-page.ts';
 import { createPlay, type Play } from './game-play.ts';
 import { createReplay } from './replay.ts';
 
@@ -255,7 +255,8 @@ async function resumeOrStart(p: GamePage, play: Play, board: ReturnType<typeof c
   let recap: Recap | undefined;
   for (let i = 0; i < actions.length && !r.disposed; i++) {
     const last = i === actions.length - 1;
-    const next = await p.engine.act(p.slug, { ...nextBodyOf(p), action: actions[i] }, last ? { recap: true } : undefined);
+    // each step with its recap and events: the share's marks count the pitches, reaches, waves and days resumed too
+    const next = await p.engine.act(p.slug, { ...nextBodyOf(p), action: actions[i] }, { recap: true, events: true });
     if (!next.ok) {
       p.say(`The saved game stops at move ${i + 1} (refused: ${next.message}), so it resumes after move ${i}.`, 'refusal');
       recap = undefined;
@@ -264,8 +265,12 @@ async function resumeOrStart(p: GamePage, play: Play, board: ReturnType<typeof c
     r.previous = r.response;
     r.response = next;
     r.lastAction = actions[i];
+    r.recap = next.recap as Recap | undefined;
+    r.events = (next as { events?: GamePage['run']['events'] }).events;
     r.actions.push(actions[i]);
-    if (last) recap = next.recap as Recap | undefined;
+    const moment = p.renderer.moment?.(viewOf(p) as View);
+    if (moment) r.marks.push(moment.mark);
+    if (last) recap = r.recap;
   }
   if (r.disposed) return;
   r.recap = recap;

@@ -6,7 +6,6 @@ import { UNREACHABLE } from '../api.ts';
 import type { Engine } from '../engine-client.ts';
 import { formatRoute } from '../route.ts';
 import { mergePlays, namedPlayer, type Play, readPlays, type Stats, statsOf, syncPlays } from '../stats.ts';
-import { plural } from '../text.ts';
 import { showUnknown } from './unknown.ts';
 
 /** The calendar: weeks as rows (Monday first), each daily as a square with its score, readable without colour. */
@@ -38,7 +37,7 @@ export function statsMarkup(s: Stats): string {
   const figure = (label: string, value: string | number, key: string) =>
     `<div class="figure" data-stat="${key}"><dd>${esc(value)}</dd><dt>${esc(label)}</dt></div>`;
   return `<dl class="figures">${figure('played', s.played, 'played')}${figure('best', s.best ?? '—', 'best')}${figure('daily streak', s.streak, 'streak')}${figure('longest streak', s.longest, 'longest')}</dl>
-<h2>Dailies</h2><p class="note">${plural(s.dailies, 'daily')} played; ■ a daily played, · one missed.</p>${calendar(s)}
+<h2>Dailies</h2><p class="note">${s.dailies} ${s.dailies === 1 ? 'daily' : 'dailies'} played; ■ a daily played, · one missed.</p>${calendar(s)}
 <h2>Scores</h2>${distribution(s)}`;
 }
 
@@ -69,6 +68,12 @@ export async function showStats(root: HTMLElement, slug: string, engine: Engine,
   const server = await syncPlays(slug);
   if (!server) return () => {};
   if (server.ok) draw(mergePlays(readPlays(slug), server.plays), `Your runs as ${server.player}, kept on the server and in this browser.`);
-  else draw(local, `Your runs in this browser (${server.unreachable ? UNREACHABLE : server.message}).`);
+  else
+    draw(
+      local,
+      server.unclaimed
+        ? `Your runs in this browser: the name ${who.player} has no run stored on the server yet, so they are kept here until it has.`
+        : `Your runs in this browser (${server.unreachable ? UNREACHABLE : server.message}).`,
+    );
   return () => {};
 }
