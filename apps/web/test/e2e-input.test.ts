@@ -3,8 +3,9 @@
 // engine does not list as legal, and a seed typed on the page is the API's seed (or the API's refusal).
 import { canonicalJson } from '@hearth/engine';
 import { registry } from '@hearth/games';
+// The API's seed rule is @hearth/rng's parseSeedText (the server's ?seed= reads a given seed with it).
+import { parseSeedText as parseSeedParam } from '@hearth/rng';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSeedParam } from '../../server/src/routes/seed-param.ts';
 import { SEED_WORDS } from '../src/route.ts';
 import { chromiumMissing } from './browser.ts';
 import { gameOver, responses, score, turns } from './drivers.ts';

@@ -1,5 +1,6 @@
+// The API's seed rule is @hearth/rng's parseSeedText (the server's ?seed= reads a given seed with it).
+import { parseSeedText as parseSeedParam } from '@hearth/rng';
 import { describe, expect, it } from 'vitest';
-import { parseSeedParam } from '../../server/src/routes/seed-param.ts';
 import { decodeActions, encodeActions, formatRoute, parseRoute, parseSeed, readSeed, SEED_WORDS } from '../src/route.ts';
 
 describe('hash routes', () => {
