@@ -1,6 +1,6 @@
 // A test fixture for the kit's own tests (never registered, never served): a walk along 20 cells whose
 // coins come from the RNG. `variant` switches on one defect at a time, so each check can be shown to fail.
-import { defineGame, type Game, type Observation, type Rules, type Spec, v } from '@hearth/engine';
+import { defineGame, defineTensor, type Game, type Observation, type Rules, type Spec, type StepReport, v } from '@hearth/engine';
 import { below } from '@hearth/rng';
 
 export interface WalkState {
@@ -28,7 +28,13 @@ export type Defect =
   | 'recap-miscounts'
   | 'no-summary'
   | 'normalising-parser'
-  | 'no-bounds';
+  | 'no-bounds'
+  | 'no-tensor'
+  | 'tensor-drift'
+  | 'events-miscount';
+
+/** The walk's line as cells. */
+export const CELLS = 20;
 
 const coins = (seed: number, cell: number) => below(seed, 1, cell, 4);
 
@@ -94,16 +100,21 @@ export function walkGame(defect: Defect = 'none'): Game<WalkState, WalkAction> {
       }
       return null;
     },
-    apply(state, action) {
+    // Events: `stop`; `step` {to}, then `coins` {cell, points} when the cell is new.
+    apply(state: WalkState, action: WalkAction, report?: StepReport) {
       if (action.type === 'stop') {
         state.over = true;
+        report?.events.push({ kind: 'stop' });
         return;
       }
       state.pos += action.dir;
       state.turn++;
+      report?.events.push({ kind: 'step', to: state.pos });
       if (!state.taken.includes(state.pos)) {
         state.taken.push(state.pos);
-        state.score += coins(state.seed, state.pos) + (defect === 'nondeterministic' ? drift++ % 2 : 0);
+        const points = coins(state.seed, state.pos) + (defect === 'nondeterministic' ? drift++ % 2 : 0);
+        state.score += points;
+        if (points > 0) report?.events.push({ kind: 'coins', cell: state.pos, points: points + (defect === 'events-miscount' ? 1 : 0) });
       }
       if (defect === 'score-decreases' && state.turn % 5 === 0) state.score = Math.max(0, state.score - 3);
       if (state.turn >= 30) state.over = true;
@@ -132,6 +143,7 @@ export function walkGame(defect: Defect = 'none'): Game<WalkState, WalkAction> {
     },
     brief: (s) => ({ text: `at ${s.pos}, turn ${s.turn}`, actions: ['left', 'right', 'stop'] }),
     clone: (s) => (defect === 'mutates-input' ? s : { ...s, taken: [...s.taken] }),
+    ...(defect === 'no-tensor' ? {} : { tensor: walkTensor(defect === 'tensor-drift') }),
   };
   const game = defineGame(defect === 'no-summary' ? { ...spec, summary: [] } : spec, rules);
   if (defect === 'sim-diverges') {
@@ -151,6 +163,24 @@ export function walkGame(defect: Defect = 'none'): Game<WalkState, WalkAction> {
     };
   }
   return game;
+}
+
+/** The observation as a row: the walker's cell one-hot (`drift` puts it one cell off, a defect only a decoding catches). */
+function walkTensor(drift: boolean) {
+  return defineTensor<WalkState>(
+    [{ name: 'at', shape: [CELLS], dtype: 'int8', low: 0, high: 1, description: "the walker's cell" }],
+    (at) => (s, out, o) => {
+      out.fill(0, o + at.at!, o + at.at! + CELLS);
+      out[o + at.at! + ((s.pos + (drift ? 1 : 0)) % CELLS)] = 1;
+    },
+  );
+}
+
+/** The test's own decoding of the JSON observation into the row (the independent side of the tensor check). */
+export function walkTensorOf(observation: Observation): Float32Array {
+  const row = new Float32Array(CELLS);
+  row[(observation as unknown as { pos: number }).pos] = 1;
+  return row;
 }
 
 const spec: Spec = {

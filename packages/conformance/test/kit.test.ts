@@ -15,7 +15,9 @@ import {
   checkRandomPlay,
   checkRecapAndOptions,
   checkServedSchemas,
+  checkStepEvents,
   checkSummary,
+  checkTensor,
   defaultCheckOptions,
   probeStates,
   readGoldens,
@@ -23,7 +25,7 @@ import {
   verifyGolden,
   writeGolden,
 } from '../src/index.ts';
-import { walkGame } from './fixture-game.ts';
+import { walkGame, walkTensorOf } from './fixture-game.ts';
 
 const o: CheckOptions = { ...defaultCheckOptions, seeds: 20, maxTurns: 40, probeStates: 40 };
 
@@ -34,6 +36,7 @@ runConformance({
   seeds: 30,
   maxTurns: 40,
   mutation: { fields: ['score', 'pos', 'turn'], count: 3000 },
+  tensorOf: walkTensorOf,
 });
 
 describe('the kit catches each defect (a check that cannot fail is a defect)', () => {
@@ -156,6 +159,19 @@ describe('the kit catches each defect of the adapter-facing contract', () => {
   });
   it('a parser that normalises, so the trusted path differs from the validating one', () => {
     expect(checkRecapAndOptions(walkGame('normalising-parser'), o2).problems.join()).toMatch(/trusted path/);
+  });
+  it('an observation tensor: missing, or one cell off the JSON observation (only the decoding catches that)', () => {
+    expect(checkTensor(walkGame(), o2, walkTensorOf).problems).toEqual([]);
+    expect(checkTensor(walkGame('no-tensor'), o2, walkTensorOf).problems.join()).toMatch(/declares no observation tensor/);
+    const drift = walkGame('tensor-drift');
+    expect(checkTensor(drift, o2, undefined).problems).toEqual([]);
+    expect(checkTensor(drift, o2, walkTensorOf).problems.join()).toMatch(/at encodes .*the JSON observation says/);
+  });
+  it("step events whose points do not add up to the step's score change", () => {
+    const sound = checkStepEvents(walkGame(), o2);
+    expect(sound.problems).toEqual([]);
+    expect(sound.kinds).toEqual(['coins', 'step', 'stop']);
+    expect(checkStepEvents(walkGame('events-miscount'), o2).problems.join()).toMatch(/events' points \d+, score change/);
   });
   it('a parser without reachability bounds lets mutated turn-0 states through', () => {
     const m = checkMutations(walkGame('no-bounds'), { fields: ['score', 'pos', 'turn'], count: 600 });
