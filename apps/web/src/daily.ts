@@ -1,6 +1,6 @@
 // Today's daily seed and the challenge seeds, as the server publishes them (GET /api/challenges[/{slug}]). The
 // page never computes a daily seed itself: without the server there is none, and the pages say so.
-import { callApi } from './api.ts';
+import { type ApiResult, callApi } from './api.ts';
 
 export interface Daily {
   game: string;
@@ -64,20 +64,20 @@ export function parseChallenges(body: Record<string, unknown>, slugs: string[]):
   return out;
 }
 
-let cache: { at: number; answer: Promise<ChallengesAnswer> } | undefined;
+let cache: { at: number; body: Promise<ApiResult<Record<string, unknown>>> } | undefined;
 /** How long one answer is reused by the pages (the daily changes once a day; a minute keeps it fresh). */
 const TTL_MS = 60_000;
 
-/** Every game's daily and challenge seeds (one request, reused for a minute). */
-export function challenges(slugs: string[]): Promise<ChallengesAnswer> {
+/**
+ * Every game's daily and challenge seeds (one request, reused for a minute), read for the slugs asked: the answer
+ * is kept whole, so a game page's one slug never hides the other games' dailies from the home page after it.
+ */
+export async function challenges(slugs: string[]): Promise<ChallengesAnswer> {
   const now = Date.now();
-  if (cache && now - cache.at < TTL_MS) return cache.answer;
-  const answer = callApi<Record<string, unknown>>('api/challenges').then((r): ChallengesAnswer => {
-    if (!r.ok) return { ok: false, absent: r.absent === true, message: r.message };
-    return { ok: true, byGame: parseChallenges(r, slugs) };
-  });
-  cache = { at: now, answer };
-  return answer;
+  if (!cache || now - cache.at >= TTL_MS) cache = { at: now, body: callApi<Record<string, unknown>>('api/challenges') };
+  const r = await cache.body;
+  if (!r.ok) return { ok: false, absent: r.absent === true, message: r.message };
+  return { ok: true, byGame: parseChallenges(r, slugs) };
 }
 
 /** What a seed is for this game today: the daily, a challenge seed (k of N in a set), or nothing special. */
