@@ -21,6 +21,7 @@ import subprocess
 import time
 
 import numpy as np
+
 from hearth._pipe import find_cli
 from hearth.gym import games, make_vec
 

@@ -7,11 +7,12 @@ import pytest
 gymnasium = pytest.importorskip(
     "gymnasium", reason="gymnasium is not installed (pip install ./clients/python[gym])"
 )
-import hearth
-import hearth.gym
 import numpy as np
 from conftest import GAMES
 from gymnasium.utils.env_checker import check_env
+
+import hearth
+import hearth.gym
 
 
 @pytest.mark.parametrize("slug", GAMES)

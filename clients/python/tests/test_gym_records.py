@@ -10,9 +10,10 @@ import pytest
 pytest.importorskip(
     "gymnasium", reason="gymnasium is not installed (pip install ./clients/python[gym])"
 )
-import hearth.gym
 import numpy as np
 from conftest import GAMES
+
+import hearth.gym
 
 
 @pytest.mark.parametrize("slug", GAMES)

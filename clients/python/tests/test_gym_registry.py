@@ -11,10 +11,11 @@ import pytest
 gymnasium = pytest.importorskip(
     "gymnasium", reason="gymnasium is not installed (pip install ./clients/python[gym])"
 )
-import hearth.gym
 import numpy as np
 from conftest import REPO
 from gymnasium.utils.env_checker import check_env
+
+import hearth.gym
 from hearth.gym import registry
 
 

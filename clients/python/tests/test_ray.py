@@ -28,6 +28,7 @@ def cluster(cli):
         initialize_head=True, head_node_args={"num_cpus": 1, "include_dashboard": False}
     )
     c.add_node(num_cpus=1)
+    c.wait_for_nodes()  # both raylets registered with their CPUs before any actor is placed
     ray.init(
         address=c.address,
         runtime_env={"env_vars": {"HEARTH_CLI": str(cli)}},
@@ -45,11 +46,13 @@ def test_ray_actors_on_a_head_and_a_worker_node_equal_make_vec(cluster):
 
     assert len([n for n in ray.nodes() if n["Alive"]]) == 2
     n = 12
-    remote = RayVectorEnv("stormlark", n, actors=2, obs="flat", max_turns=20)
+    # One CPU per node and one reserved per actor: the two actors cannot share a node (SPREAD alone is a preference,
+    # and once placed both on the head: CI, 2026-12-04).
+    remote = RayVectorEnv("stormlark", n, actors=2, num_cpus=1, obs="flat", max_turns=20)
     local = hearth.gym.make_vec("stormlark", n, obs="flat", max_turns=20)
     rng = np.random.default_rng(4)
     try:
-        assert len(set(remote.nodes())) == 2, "one actor on each node"
+        assert len(set(remote.nodes(timeout=120))) == 2, "one actor on each node"
         ro, ri = remote.reset(seed=50)
         lo, li = local.reset(seed=50)
         assert np.array_equal(ro, lo) and np.array_equal(

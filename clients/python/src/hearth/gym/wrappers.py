@@ -23,12 +23,12 @@ def normalize_reward(
     return gym.wrappers.NormalizeReward(env, gamma=gamma, epsilon=epsilon)
 
 
-class MaskInObservation(gym.Wrapper):
+class MaskInObservation(gym.Wrapper[Any, Any, Any, Any]):
     """A single environment's flat row and mask as one Dict observation, `{"observations": row, "action_mask":
     mask}`: what RLlib's action-masking modules (and other libraries that expect the mask inside the observation)
     read. Wraps `HearthEnv(game, obs="flat")`; `info["action_mask"]` stays as it was."""
 
-    def __init__(self, env: gym.Env) -> None:
+    def __init__(self, env: gym.Env[Any, Any]) -> None:
         super().__init__(env)
         inner = env.observation_space
         if not isinstance(inner, gym.spaces.Box):

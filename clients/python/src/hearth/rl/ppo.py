@@ -126,7 +126,8 @@ class ActorCritic(nn.Module):
         return Categorical(logits=logits)
 
     def value(self, x: torch.Tensor) -> torch.Tensor:
-        return self.critic(x).squeeze(-1)
+        out: torch.Tensor = self.critic(x).squeeze(-1)
+        return out
 
 
 class ReturnScale:

@@ -32,7 +32,7 @@ class VectorEnvActor:
         self.env = HearthVectorEnv(game, n, **kwargs)
 
     def node(self) -> str:
-        return cast(str, ray.get_runtime_context().get_node_id())
+        return str(ray.get_runtime_context().get_node_id())
 
     def reset(self, seed: Any) -> tuple[Any, dict[str, Any]]:
         return self.env.reset(seed=seed)
@@ -58,7 +58,12 @@ def _concat(parts: list[Any]) -> Any:
 
 
 class RayVectorEnv:
-    """`num_envs` games of `game` over `actors` Ray actors (HearthVectorEnv's keyword options), stepped together."""
+    """`num_envs` games of `game` over `actors` Ray actors (HearthVectorEnv's keyword options), stepped together.
+
+    SPREAD places the actors over the nodes as best it can; it is a preference, not a rule, so Ray may still put two
+    actors on one node. `num_cpus` is what each actor reserves (Ray's default reserves one CPU to place an actor and
+    none to run it): `num_cpus=1` on nodes of one CPU each forces one actor per node, and on a real cluster keeps an
+    actor (a Python process and its engine process) from sharing a core it was not given."""
 
     def __init__(
         self,
@@ -66,6 +71,7 @@ class RayVectorEnv:
         num_envs: int,
         actors: int = 2,
         scheduling_strategy: str = "SPREAD",
+        num_cpus: float | None = None,
         **kwargs: Any,
     ) -> None:
         if actors < 1 or num_envs < actors:
@@ -75,16 +81,16 @@ class RayVectorEnv:
         self.sizes = [base + (1 if i < extra else 0) for i in range(actors)]
         actor: Any = VectorEnvActor  # a Ray actor class: .options() and .remote() come from @ray.remote
         self.actors = [
-            actor.options(scheduling_strategy=scheduling_strategy).remote(
+            actor.options(scheduling_strategy=scheduling_strategy, **({} if num_cpus is None else {"num_cpus": num_cpus})).remote(
                 game, n, kwargs
             )
             for n in self.sizes
         ]
         self.offsets = np.cumsum([0, *self.sizes])
 
-    def nodes(self) -> list[str]:
-        """The node id each actor runs on."""
-        return cast(list[str], ray.get([a.node.remote() for a in self.actors]))
+    def nodes(self, timeout: float | None = None) -> list[str]:
+        """The node id each actor runs on (Ray's GetTimeoutError after `timeout` seconds if an actor is not placed)."""
+        return cast(list[str], ray.get([a.node.remote() for a in self.actors], timeout=timeout))
 
     def reset(self, *, seed: int | None = None) -> tuple[Any, dict[str, Any]]:
         seeds = [None if seed is None else seed + int(o) for o in self.offsets[:-1]]
