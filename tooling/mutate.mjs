@@ -10,9 +10,11 @@
 // on this checkout or a fresh clone, tests only the mutants whose code or covering tests changed. The results go to
 // packages/<slug>/mutation.json (tooling/mutate/summary.mjs says what it holds). Survivors without a why are printed.
 // --files keeps the README's files matching the glob (minimatch, relative to the package: `src/rules.ts`, `src/*`).
-// --force reruns every mutant. --check runs no mutant: it checks every committed mutation.json (CI's static check).
+// --force reruns every mutant. --check runs no mutant: it reads every committed mutation.json (CI's static check) and
+// prints, per README file, ok / below / partial / stale / absent (--json: the same as JSON); it exits 0 only when every
+// file of every game is ok, and 1 also when a summary's record is inconsistent (counts, scores, survivor lists).
 //
-// Exit: 0 when every file measured scores at least 90 with every survivor explained; 1 otherwise (or a run failed or
+// Exit of a run: 0 when every file measured scores at least 90 with every survivor explained; 1 otherwise (or a run failed or
 // ran out of budget: that file's previous results are kept); 2 on bad usage.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -26,7 +28,8 @@ import { minimatch } from 'minimatch';
 import { gamesWithRules } from './mutate/readme.mjs';
 import { checkAll, EXPLAINED, FLOOR, score } from './mutate/summary.mjs';
 
-const USAGE = 'Usage: pnpm mutate [slug ...] [--files glob] [--budget minutes-per-file] [--concurrency n] [--force] | pnpm mutate --check';
+const USAGE =
+  'Usage: pnpm mutate [slug ...] [--files glob] [--budget minutes-per-file] [--concurrency n] [--force] | pnpm mutate --check [--json]';
 
 let args;
 try {
@@ -38,6 +41,7 @@ try {
       concurrency: { type: 'string', default: '1' },
       force: { type: 'boolean', default: false },
       check: { type: 'boolean', default: false },
+      json: { type: 'boolean', default: false },
       root: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
@@ -53,24 +57,7 @@ if (args.values.help) {
 
 const root = resolve(args.values.root ?? fileURLToPath(new URL('..', import.meta.url)));
 
-if (args.values.check) {
-  let failed = false;
-  for (const [slug, { problems, unfinished }] of checkAll(root)) {
-    if (problems === null) {
-      process.stdout.write(`mutate --check: ${slug}: not measured yet (no mutation.json)\n`);
-      continue;
-    }
-    for (const p of problems) process.stderr.write(`mutate --check: ${slug}: ${p}\n`);
-    failed ||= problems.length > 0;
-    if (problems.length > 0) continue;
-    if (unfinished.length > 0)
-      process.stdout.write(
-        `mutate --check: ${slug}: in progress, not measured to the end yet: ${unfinished.join(', ')} (the rest at ${FLOOR}% or more)\n`,
-      );
-    else process.stdout.write(`mutate --check: ${slug}: every rule-bearing file at ${FLOOR}% or more, survivors explained\n`);
-  }
-  process.exit(failed ? 1 : 0);
-}
+if (args.values.check) process.exit(check());
 
 const games = gamesWithRules(root);
 const budgetMinutes = Number(args.values.budget);
@@ -392,4 +379,46 @@ function expand(report, sources) {
   for (const group of [out.files, out.testFiles ?? {}])
     for (const f of Object.values(group)) if (f.source?.$source) f.source = sources[f.source.$source];
   return out;
+}
+
+/** pnpm mutate --check: where every README file stands, from the committed summaries alone. */
+function check() {
+  const known = new Map();
+  const changedSince = (commit, path) => {
+    if (!/^[0-9a-f]{40}$/.test(commit)) return false;
+    if (!known.has(commit)) known.set(commit, spawnSync('git', ['cat-file', '-e', `${commit}^{commit}`], { cwd: root }).status === 0);
+    // A commit this clone does not hold (a shallow clone) cannot be compared: the line says "unverified".
+    if (!known.get(commit)) return false;
+    return spawnSync('git', ['diff', '--quiet', commit, '--', path], { cwd: root }).status !== 0;
+  };
+  const games = checkAll(root, changedSince);
+  let ok = true;
+  const json = {};
+  for (const [slug, { problems, files }] of games) {
+    json[slug] = { problems, files };
+    ok &&= problems.length === 0 && files.every((f) => f.status === 'ok');
+    if (args.values.json) continue;
+    for (const p of problems) process.stderr.write(`mutate --check: ${slug}: ${p}\n`);
+    for (const f of files) {
+      const unverified =
+        f.commit && [...known].some(([c, held]) => !held && c.startsWith(f.commit)) ? ' (commit not in this clone: unverified)' : '';
+      const at = f.status === 'absent' ? '' : ` ${f.score}% of ${f.mutants} mutants at ${f.commit}${unverified}`;
+      const what = {
+        ok: `ok,${at}`,
+        below: `BELOW ${FLOOR},${at}${f.unexplained ? `, ${f.unexplained} survivors without a why` : ''}`,
+        partial: `PARTIAL,${at}, ${f.untested} mutants not run yet`,
+        stale: `STALE,${at}: the file changed since (rerun pnpm mutate ${slug})`,
+        absent: 'NOT MEASURED YET',
+      }[f.status];
+      process.stdout.write(`mutate --check: ${slug} ${f.file}: ${what}\n`);
+    }
+  }
+  if (args.values.json) process.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+  else
+    process.stdout.write(
+      ok
+        ? `mutate --check: every rule-bearing file at ${FLOOR}% or more, survivors explained\n`
+        : `mutate --check: not every rule-bearing file is at ${FLOOR}% or more yet (above)\n`,
+    );
+  return ok ? 0 : 1;
 }

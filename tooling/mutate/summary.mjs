@@ -22,7 +22,10 @@ export function score({ killed, timedOut, mutants }) {
   return mutants === 0 ? 100 : Math.floor(((killed + timedOut) / mutants) * 10_000) / 100;
 }
 
-/** The problems with one game's summary against the files its README names (empty when it passes). */
+/**
+ * What is wrong with one game's summary as a record (empty when its counts, scores and lists are consistent); whether
+ * each file reaches the floor is fileStatus's question.
+ */
 export function problems(summary, files) {
   const out = [];
   if (!summary || typeof summary !== 'object') return ['no mutation.json (run pnpm mutate <slug>)'];
@@ -30,8 +33,7 @@ export function problems(summary, files) {
   if (typeof summary.command !== 'string' || !summary.command.startsWith('pnpm mutate')) out.push('command is not a pnpm mutate command');
   for (const file of files) {
     const f = summary.files?.[file];
-    // Not measured yet, or a run stopped by its budget: progress() reports it; the check holds what was measured.
-    if (!f || f.untested > 0) continue;
+    if (!f) continue;
     const counts = ['mutants', 'killed', 'timedOut', 'survived', 'noCoverage'];
     const bad = counts.filter((k) => !Number.isInteger(f[k]) || f[k] < 0);
     if (bad.length > 0) {
@@ -44,14 +46,9 @@ export function problems(summary, files) {
       );
     }
     if (f.score !== score(f)) out.push(`${file}: score ${f.score} is not ${score(f)}`);
-    if (!(f.score >= FLOOR)) out.push(`${file}: score ${f.score} is under ${FLOOR}`);
     const listed = [...EXPLAINED, 'unexplained'].reduce((n, k) => n + (Array.isArray(f[k]) ? f[k].length : Number.NaN), 0);
     if (listed !== f.survived + f.noCoverage) {
       out.push(`${file}: ${f.survived + f.noCoverage} survivors (survived + noCoverage) but ${listed} listed`);
-    }
-    if (f.unexplained?.length > 0) {
-      const where = f.unexplained.map((m) => `${m.line} ${m.mutator}`).join(', ');
-      out.push(`${file}: ${f.unexplained.length} survivors without a why (lines ${where})`);
     }
     for (const kind of EXPLAINED) {
       for (const m of f[kind] ?? []) {
@@ -63,34 +60,50 @@ export function problems(summary, files) {
   return out;
 }
 
-/** The README's files a summary has not measured to the end (absent, or left untested by a run's budget). */
-export function unfinished(summary, files) {
-  return files.filter((file) => !summary?.files?.[file] || summary.files[file].untested > 0);
+/**
+ * Where one README file stands: `ok` (measured to the end at the floor or above, every survivor explained), `below`
+ * (measured to the end under the floor, or with survivors not explained yet), `partial` (a run stopped by its budget
+ * left `untested` mutants), `stale` (the file differs from the commit it was measured at), `absent` (never measured).
+ */
+export function fileStatus(summary, file, changedSince) {
+  const f = summary?.files?.[file];
+  if (!f) return { file, status: 'absent' };
+  const at = String(f.commit ?? summary.commit ?? '');
+  const base = { file, score: f.score, mutants: f.mutants, commit: at.slice(0, 10) };
+  if (f.untested > 0) return { ...base, status: 'partial', untested: f.untested };
+  if (at.endsWith('-dirty') || changedSince?.(at, file)) return { ...base, status: 'stale' };
+  if (!(f.score >= FLOOR) || f.unexplained?.length > 0) return { ...base, status: 'below', unexplained: f.unexplained?.length ?? 0 };
+  return { ...base, status: 'ok' };
 }
 
 /**
- * slug -> { problems, unfinished } (problems null: no mutation.json committed yet), for every game whose README has a
- * "Rule-bearing files" section. Every file a committed summary measured to the end must pass; files not measured yet
- * are listed as unfinished (the game's measurement is in progress, which --check reports without failing).
+ * slug -> { problems, files } for every game whose README has a "Rule-bearing files" section: `files` is each README
+ * file's fileStatus; `problems` is what is wrong with the committed summary itself (counts that do not add up, a score
+ * that is not the counts', a survivor without its line or why, a file the README does not list, no commit): a summary
+ * must never claim more than its counts. `changedSince(commit, path)` (optional) says whether a file differs from the
+ * commit it was measured at (the package-relative path is resolved by the caller).
  */
-export function checkAll(root) {
+export function checkAll(root, changedSince) {
   const out = new Map();
   for (const [slug, { dir, files }] of gamesWithRules(root)) {
     const path = join(dir, 'mutation.json');
     let summary = null;
+    const problemsOf = [];
     if (existsSync(path)) {
       try {
         summary = JSON.parse(readFileSync(path, 'utf8'));
       } catch (error) {
-        out.set(slug, { problems: [`mutation.json does not parse: ${error.message}`], unfinished: [] });
-        continue;
+        problemsOf.push(`mutation.json does not parse: ${error.message}`);
       }
     }
-    const none = files.length === 0 ? ['the README section lists no src/ file'] : [];
-    out.set(slug, {
-      problems: summary === null ? (none.length > 0 ? none : null) : [...none, ...problems(summary, files)],
-      unfinished: unfinished(summary, files),
-    });
+    if (files.length === 0) problemsOf.push('the README section lists no src/ file');
+    if (summary) {
+      problemsOf.push(...problems(summary, files));
+      for (const extra of Object.keys(summary.files ?? {}).filter((f) => !files.includes(f)))
+        problemsOf.push(`${extra} is in mutation.json but not in the README's rule-bearing files`);
+    }
+    const changed = changedSince ? (commit, file) => changedSince(commit, join(dir, file)) : undefined;
+    out.set(slug, { problems: problemsOf, files: files.map((file) => fileStatus(summary, file, changed)) });
   }
   return out;
 }
