@@ -1,5 +1,6 @@
 // The server's run and leaderboard routes (issue 13). The page works without them (static hosting): every call
 // answers `{ ok: false, absent: true }` when nothing at this origin speaks the API, so pages can say so plainly.
+import { type BusyPolicy, sendUntilNotBusy } from '@hearth/client';
 import type { Json } from '@hearth/engine';
 
 export interface RunRecord {
@@ -58,10 +59,22 @@ export const failureText = (r: { absent?: boolean; unreachable?: boolean; messag
 
 type Fetch = (input: string, init?: RequestInit) => Promise<Response>;
 
-export async function callApi<T>(path: string, init: RequestInit = {}, fetchImpl: Fetch = (i, o) => fetch(i, o)): Promise<ApiResult<T>> {
+/**
+ * A page waits out a busy server (429 or 503 with Retry-After: @hearth/client's policy) up to three times, but never
+ * longer than 10 s a time: a player is watching. A longer wait is answered at once with the server's own message.
+ */
+export const PAGE_BUSY: BusyPolicy = { retries: 3, maxWaitSeconds: 10 };
+
+export async function callApi<T>(
+  path: string,
+  init: RequestInit = {},
+  fetchImpl: Fetch = (i, o) => fetch(i, o),
+  busy: BusyPolicy = PAGE_BUSY,
+): Promise<ApiResult<T>> {
   let response: Response;
   try {
-    response = await fetchImpl(new URL(path, document.baseURI).toString(), init);
+    const url = new URL(path, document.baseURI).toString();
+    response = await sendUntilNotBusy(() => fetchImpl(url, init), busy);
   } catch {
     return { ok: false, absent: true, unreachable: true, message: UNREACHABLE };
   }

@@ -3,6 +3,7 @@
 // are waited out and sent again, a bounded number of times; a step's transport failures come back as refusals
 // (reason server_unreachable, server_error or http_<status>), everything else's as a TransportError.
 import type { ActResponse, OkResponse, Spec, VerifyOutcome } from '@hearth/engine';
+import { type BusyPolicy, sendUntilNotBusy } from './busy.ts';
 import { failure, type GameInfo, TransportError, type WireEngine } from './types.ts';
 
 /** The part of fetch this needs (injectable: tests, an in-process server's request). */
@@ -11,14 +12,9 @@ export type FetchLike = (
   init?: { method?: string; headers?: Record<string, string>; body?: string },
 ) => Promise<{ status: number; headers?: { get(name: string): string | null }; text(): Promise<string> }>;
 
-export interface HttpOptions {
+/** The fetch to use and how busy answers are waited out (busy.ts: 3 times, at most 30 s each, by default). */
+export interface HttpOptions extends BusyPolicy {
   fetch?: FetchLike;
-  /** Times a 429 or 503 with Retry-After is waited out and sent again (default 3; 0: answer at once). */
-  retries?: number;
-  /** The longest single wait honoured, in seconds (default 30); a longer Retry-After is answered at once. */
-  maxWaitSeconds?: number;
-  /** How to wait (tests). */
-  sleep?: (ms: number) => Promise<void>;
 }
 
 type Answer = { status: number; body: unknown } | { error: string };
@@ -26,9 +22,7 @@ type Answer = { status: number; body: unknown } | { error: string };
 export function httpEngine(server: string, options: HttpOptions = {}): WireEngine {
   const base = server.replace(/\/+$/, '');
   const fetchImpl: FetchLike = options.fetch ?? ((url, init) => fetch(url, init));
-  const retries = options.retries ?? 3;
-  const maxWait = options.maxWaitSeconds ?? 30;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((done) => setTimeout(done, ms)));
+  const policy: BusyPolicy = options;
   const gamePath = (slug: string) => `/api/games/${encodeURIComponent(slug)}`;
 
   /** One call, busy answers waited out; the JSON body and status, or why there is none. */
@@ -38,28 +32,19 @@ export function httpEngine(server: string, options: HttpOptions = {}): WireEngin
       body === undefined
         ? { method: 'GET' }
         : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
-    for (let attempt = 0; ; attempt++) {
-      let status: number;
-      let text: string;
-      let retryAfter: string | null;
-      try {
-        const res = await fetchImpl(url, init);
-        status = res.status;
-        retryAfter = res.headers?.get('retry-after') ?? null;
-        text = await res.text();
-      } catch (error) {
-        return { error: `${url}: ${error instanceof Error ? error.message : String(error)}` };
-      }
-      const wait = Number(retryAfter);
-      if ((status === 429 || status === 503) && attempt < retries && Number.isFinite(wait) && wait >= 0 && wait <= maxWait) {
-        await sleep(wait * 1000);
-        continue;
-      }
-      try {
-        return { status, body: JSON.parse(text) };
-      } catch {
-        return { error: `${url} answered HTTP ${status} with a body that is not JSON` };
-      }
+    let status: number;
+    let text: string;
+    try {
+      const res = await sendUntilNotBusy(() => fetchImpl(url, init), policy);
+      status = res.status;
+      text = await res.text();
+    } catch (error) {
+      return { error: `${url}: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    try {
+      return { status, body: JSON.parse(text) };
+    } catch {
+      return { error: `${url} answered HTTP ${status} with a body that is not JSON` };
     }
   };
 

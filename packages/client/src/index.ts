@@ -1,3 +1,4 @@
+export { type BusyAnswer, type BusyPolicy, busyWaitMs, sendUntilNotBusy } from './busy.ts';
 export { type FetchLike, type HttpOptions, httpEngine } from './http-engine.ts';
 export { type GameSource, localEngine, localSession } from './local-engine.ts';
 export { type GameSession, RefusedError, recapOf, Session, type SessionOptions } from './session.ts';
