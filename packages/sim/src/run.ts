@@ -61,6 +61,41 @@ export interface RunResult {
  * that kills a worker is reported (end "error"), and the run still finishes.
  */
 export async function runSim(options: RunOptions): Promise<RunResult> {
+  const plan = planRun(options);
+  const out = new SeedOrder(options, plan.seeds.length);
+  const pool: Pool = {
+    options,
+    config: plan.config,
+    queue: plan.queue,
+    out,
+    splitParts: new Map(),
+    policyLabel: options.policy.kind === 'name' ? options.policy.name : options.policy.label,
+    gate: startGate(plan.workerCount, () => out.startClock()),
+  };
+  await driveAll(pool, plan.workerCount);
+  out.flush();
+  return {
+    records: out.records,
+    games: out.games,
+    steps: out.steps,
+    errors: out.errors,
+    elapsedMs: performance.now() - out.start,
+    startupMs: out.start - out.t0,
+    workers: plan.workerCount,
+    game: options.game,
+    policy: pool.policyLabel,
+  };
+}
+
+/** A contiguous run of sorted seeds; `index` is its place in seed order (parts of a split task share it). */
+interface Task {
+  index: number;
+  sub: number;
+  seeds: number[];
+}
+
+/** The sorted unique seeds, how many workers, and the tasks in seed order. */
+function planRun(options: RunOptions) {
   const seeds = [...new Set(options.seeds.map((s) => s >>> 0))].sort((a, b) => a - b);
   const workerCount = Math.max(1, Math.min(options.workers ?? availableParallelism(), Math.max(1, seeds.length)));
   const chunk = options.chunk ?? Math.max(1, Math.min(512, Math.ceil(seeds.length / (workerCount * 8))));
@@ -72,144 +107,199 @@ export async function runSim(options: RunOptions): Promise<RunResult> {
     kernel: options.kernel,
     registryUrl: options.registryUrl,
   };
+  const queue: Task[] = [];
+  for (let i = 0; i < seeds.length; i += chunk) queue.push({ index: queue.length, sub: 0, seeds: seeds.slice(i, i + chunk) });
+  return { seeds, workerCount, config, queue };
+}
 
-  // Tasks in seed order; `done` holds finished tasks until every earlier one is out.
-  const tasks: number[][] = [];
-  for (let i = 0; i < seeds.length; i += chunk) tasks.push(seeds.slice(i, i + chunk));
-  const queue: { index: number; sub: number; seeds: number[] }[] = tasks.map((s, index) => ({ index, sub: 0, seeds: s }));
-  const done = new Map<number, GameRecord[]>();
-  const retries = new Map<number, GameRecord[][]>();
-  let emitted = 0;
-  const keep = options.keep ?? true;
-  const records: GameRecord[] = [];
-  let games = 0;
-  let steps = 0;
-  let errors = 0;
-  const t0 = performance.now();
-  let start = t0;
+/**
+ * Finished tasks, handed on in seed order: `done` holds a task until every earlier one is out. Keeps the
+ * totals (games, steps, errors) and the clock (t0 at the start, `start` when every worker is ready).
+ */
+class SeedOrder {
+  readonly records: GameRecord[] = [];
+  games = 0;
+  steps = 0;
+  errors = 0;
+  readonly t0 = performance.now();
+  start = this.t0;
+  private emitted = 0;
+  private readonly done = new Map<number, GameRecord[]>();
+  private readonly parts = new Map<number, GameRecord[][]>();
+  private readonly keep: boolean;
 
-  const emit = () => {
-    while (done.has(emitted)) {
-      for (const r of done.get(emitted)!) {
-        if (r.end === 'error') errors++;
-        options.onRecord?.(r);
-        if (keep) records.push(r);
-      }
-      done.delete(emitted);
-      emitted++;
-    }
-  };
-  const complete = (index: number, list: GameRecord[]) => {
-    done.set(index, list);
-    games += list.length;
-    for (const r of list) steps += r.turns;
-    options.onProgress?.({ games, total: seeds.length, steps, elapsedMs: performance.now() - start });
-    emit();
-  };
-  // A task split after a crash completes when all its single-seed parts are back.
-  const completePart = (index: number, parts: number, list: GameRecord[]) => {
-    const got = retries.get(index) ?? [];
+  constructor(
+    private readonly options: RunOptions,
+    private readonly total: number,
+  ) {
+    this.keep = options.keep ?? true;
+  }
+
+  startClock(): void {
+    this.start = performance.now();
+  }
+
+  complete(index: number, list: GameRecord[]): void {
+    this.done.set(index, list);
+    this.games += list.length;
+    for (const r of list) this.steps += r.turns;
+    this.options.onProgress?.({
+      games: this.games,
+      total: this.total,
+      steps: this.steps,
+      elapsedMs: performance.now() - this.start,
+    });
+    this.flush();
+  }
+
+  /** A task split after a crash completes when all its single-seed parts are back. */
+  completePart(index: number, parts: number, list: GameRecord[]): void {
+    const got = this.parts.get(index) ?? [];
     got.push(list);
-    retries.set(index, got);
+    this.parts.set(index, got);
     if (got.length === parts) {
-      retries.delete(index);
-      complete(
+      this.parts.delete(index);
+      this.complete(
         index,
         got.flat().sort((a, b) => a.seed - b.seed),
       );
     }
-  };
+  }
 
-  let policyLabel = options.policy.kind === 'name' ? options.policy.name : options.policy.label;
-  const start1 = async (): Promise<SimWorker> => {
-    const w = new SimWorker(options.workerUrl);
-    try {
-      const info = await w.call(w.api.init(config));
-      policyLabel = info.policy;
-    } catch (error) {
-      await w.close();
-      throw new Error(describe(error));
+  /** Hands on every finished task whose predecessors are all out. */
+  flush(): void {
+    while (this.done.has(this.emitted)) {
+      for (const r of this.done.get(this.emitted)!) {
+        if (r.end === 'error') this.errors++;
+        this.options.onRecord?.(r);
+        if (this.keep) this.records.push(r);
+      }
+      this.done.delete(this.emitted);
+      this.emitted++;
     }
-    return w;
-  };
+  }
+}
 
-  const splitParts = new Map<number, number>();
-  // Every worker waits for the others to be ready (and warm), so the clock measures steady work only.
+/** What every worker's driver shares. */
+interface Pool {
+  options: RunOptions;
+  config: WorkerConfig;
+  queue: Task[];
+  out: SeedOrder;
+  /** Tasks split after a crash -> how many single-seed parts they were split into. */
+  splitParts: Map<number, number>;
+  /** The policy's label as the workers report it. */
+  policyLabel: string;
+  gate: Gate;
+}
+
+/** Every worker waits at the gate for the others to be ready (and warm), so the clock measures steady work only. */
+interface Gate {
+  arrive(): void;
+  open: Promise<void>;
+}
+
+function startGate(count: number, onOpen: () => void): Gate {
   let ready = 0;
-  let releaseAll: () => void = () => {};
-  const allReady = new Promise<void>((resolve) => {
-    releaseAll = () => {
-      start = performance.now();
+  let release: () => void = () => {};
+  const open = new Promise<void>((resolve) => {
+    release = () => {
+      onOpen();
       resolve();
     };
   });
-  const drive = async () => {
-    let w: SimWorker;
-    try {
-      w = await start1();
-      if (options.warmup?.length)
-        await w.call(w.api.run([...options.warmup])).catch(async (error) => {
-          await w.close();
-          throw error;
-        });
-    } finally {
-      if (++ready === workerCount) releaseAll();
-    }
-    await allReady;
-    try {
-      for (let task = queue.shift(); task; task = queue.shift()) {
-        try {
-          const list = await w.call(w.api.run(task.seeds));
-          if (splitParts.has(task.index)) completePart(task.index, splitParts.get(task.index)!, list);
-          else complete(task.index, list);
-        } catch (error) {
-          if (!(error instanceof WorkerDied)) throw error;
-          await w.close();
-          w = await start1();
-          if (task.seeds.length > 1) {
-            splitParts.set(task.index, task.seeds.length);
-            queue.unshift(...task.seeds.map((seed, sub) => ({ index: task.index, sub, seeds: [seed] })));
-          } else {
-            const crashed: GameRecord = {
-              seed: task.seeds[0]!,
-              game: options.game,
-              policy: policyLabel,
-              score: 0,
-              turns: 0,
-              end: 'error',
-              stats: {},
-              error: error.message,
-            };
-            if (splitParts.has(task.index)) completePart(task.index, splitParts.get(task.index)!, [crashed]);
-            else complete(task.index, [crashed]);
-          }
-        }
-      }
-    } finally {
-      await w.close();
-    }
+  return {
+    arrive: () => {
+      if (++ready === count) release();
+    },
+    open,
   };
+}
 
+/** Runs one driver per worker; the first failure stops the others after their current task and is thrown. */
+async function driveAll(pool: Pool, workerCount: number): Promise<void> {
   const settled = await Promise.allSettled(
     Array.from({ length: workerCount }, () =>
-      drive().catch((error) => {
-        queue.length = 0; // stop the other workers after their current task
+      drive(pool).catch((error) => {
+        pool.queue.length = 0; // stop the other workers after their current task
         throw error;
       }),
     ),
   );
   const failed = settled.find((s) => s.status === 'rejected');
   if (failed) throw (failed as PromiseRejectedResult).reason;
-  emit();
-  return {
-    records,
-    games,
-    steps,
-    errors,
-    elapsedMs: performance.now() - start,
-    startupMs: start - t0,
-    workers: workerCount,
-    game: options.game,
-    policy: policyLabel,
+}
+
+/** One worker's life: start and warm it, wait at the gate, then take tasks until the queue is empty. */
+async function drive(pool: Pool): Promise<void> {
+  let w: SimWorker;
+  try {
+    w = await startWorker(pool);
+    await warmUp(w, pool.options.warmup);
+  } finally {
+    pool.gate.arrive();
+  }
+  await pool.gate.open;
+  try {
+    for (let task = pool.queue.shift(); task; task = pool.queue.shift()) {
+      try {
+        finish(pool, task, await w.call(w.api.run(task.seeds)));
+      } catch (error) {
+        if (!(error instanceof WorkerDied)) throw error;
+        await w.close();
+        w = await startWorker(pool);
+        retryOrReport(pool, task, error);
+      }
+    }
+  } finally {
+    await w.close();
+  }
+}
+
+/** A worker with the game and policy loaded; the policy's label is taken from its answer. */
+async function startWorker(pool: Pool): Promise<SimWorker> {
+  const w = new SimWorker(pool.options.workerUrl);
+  try {
+    const info = await w.call(w.api.init(pool.config));
+    pool.policyLabel = info.policy;
+  } catch (error) {
+    await w.close();
+    throw new Error(describe(error));
+  }
+  return w;
+}
+
+/** Plays the warm-up seeds (results discarded); a failure closes the worker. */
+async function warmUp(w: SimWorker, warmup: readonly number[] | undefined): Promise<void> {
+  if (!warmup?.length) return;
+  await w.call(w.api.run([...warmup])).catch(async (error) => {
+    await w.close();
+    throw error;
+  });
+}
+
+function finish(pool: Pool, task: Task, list: GameRecord[]): void {
+  const parts = pool.splitParts.get(task.index);
+  if (parts !== undefined) pool.out.completePart(task.index, parts, list);
+  else pool.out.complete(task.index, list);
+}
+
+/** After a worker died on `task`: a task of several seeds goes back one seed at a time; a single seed is the culprit. */
+function retryOrReport(pool: Pool, task: Task, error: WorkerDied): void {
+  if (task.seeds.length > 1) {
+    pool.splitParts.set(task.index, task.seeds.length);
+    pool.queue.unshift(...task.seeds.map((seed, sub) => ({ index: task.index, sub, seeds: [seed] })));
+    return;
+  }
+  const crashed: GameRecord = {
+    seed: task.seeds[0]!,
+    game: pool.options.game,
+    policy: pool.policyLabel,
+    score: 0,
+    turns: 0,
+    end: 'error',
+    stats: {},
+    error: error.message,
   };
+  finish(pool, task, [crashed]);
 }
