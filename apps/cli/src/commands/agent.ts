@@ -16,20 +16,21 @@ import {
   challengeById,
   type EpisodeHeader,
   type EpisodeStep,
+  type EpisodeSummary,
   episodeLine,
   MAX_ATTEMPTS,
   parseEpisode,
   RECORD_FORMAT,
   summarise,
 } from '@hearth/store/challenges';
-import { type AgentRun, type AgentSource, driveAgent, type Fallback } from '../agent/driver.ts';
+import { type AgentRun, type AgentSource, type DriveOptions, driveAgent, type Fallback } from '../agent/driver.ts';
 import { type ModelSettings, type ModelStats, modelSource } from '../agent/model/agent.ts';
 import { DEFAULT_RETRY, Limiter, ModelApiError } from '../agent/model/http.ts';
 import { DEFAULT_BASE_URL, KEY_ENV, type Provider } from '../agent/model/providers.ts';
 import { type AnswerMode, DEFAULT_HISTORY, DEFAULT_PROMPT, PROMPTS, promptById, promptHash } from '../agent/prompts.ts';
 import { fmt, formatReport, formatScorecard, type RunResult, scorecard } from '../agent/scorecard.ts';
 import { createSubmitter, runKey, ScorecardClosed, type Submitter } from '../agent/submitter.ts';
-import { parseArgs } from '../args.ts';
+import { type OptionTypes, type Parsed, parseArgs } from '../args.ts';
 import { loadGame, UsageError } from '../games.ts';
 import { apiUrl, callJson, refusalText } from '../net/http.ts';
 import { localSession } from '../session.ts';
@@ -112,6 +113,8 @@ interface Plan {
 
 const PROVIDERS: readonly Provider[] = ['openai', 'anthropic'];
 
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
 export async function agent(argv: readonly string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
@@ -125,51 +128,120 @@ export async function agent(argv: readonly string[]): Promise<number> {
   }
   if (sub === 'prompts') return prompts(rest);
   if (sub === 'sets') return sets(rest);
-  if (rest.includes('--help') || rest.includes('-h')) {
-    process.stdout.write(`${AGENT_USAGE}\n`);
-    return 0;
-  }
-  const args = parseArgs(rest, {
-    game: 'string',
-    seeds: 'string',
-    command: 'string',
-    out: 'string',
-    view: 'string',
-    spec: 'string',
-    jobs: 'string',
-    'max-turns': 'string',
-    'timeout-ms': 'string',
-    'wall-ms': 'string',
-    'max-refusals': 'string',
-    'max-seeds': 'string',
-    server: 'string',
-    name: 'string',
-    model: 'string',
-    prompt: 'string',
-    agent: 'string',
-    json: 'boolean',
-    'base-url': 'string',
-    history: 'string',
-    mode: 'string',
-    temperature: 'string',
-    'max-tokens': 'string',
-    retries: 'string',
-    concurrency: 'string',
-    'max-retries': 'string',
-    fallback: 'string',
-    'price-in': 'string',
-    'price-out': 'string',
-    attempts: 'string',
-    shard: 'string',
-    'shard-count': 'string',
-    scorecard: 'string',
-    'close-partial': 'boolean',
-  });
+  return run(rest);
+}
+
+/**
+ * hearth agent run: read the flags, plan the runs (skipping what an interrupted run recorded), join the scorecard on
+ * the server, play what is left, then print the scorecard and close the server's.
+ */
+async function run(argv: readonly string[]): Promise<number> {
+  const began = performance.now();
+  const setup = await readRun(argv);
+  const batch = planBatch(setup);
+  const submitter = await joinScorecard(setup, batch);
+  if (typeof submitter === 'number') return submitter;
+  if (submitter) await sendRecordedRuns(setup, batch, submitter);
+  const played = await playAll(setup, batch, submitter);
+  return report(setup, batch, submitter, played, began);
+}
+
+const RUN_FLAGS = {
+  game: 'string',
+  seeds: 'string',
+  command: 'string',
+  out: 'string',
+  view: 'string',
+  spec: 'string',
+  jobs: 'string',
+  'max-turns': 'string',
+  'timeout-ms': 'string',
+  'wall-ms': 'string',
+  'max-refusals': 'string',
+  'max-seeds': 'string',
+  server: 'string',
+  name: 'string',
+  model: 'string',
+  prompt: 'string',
+  agent: 'string',
+  json: 'boolean',
+  'base-url': 'string',
+  history: 'string',
+  mode: 'string',
+  temperature: 'string',
+  'max-tokens': 'string',
+  retries: 'string',
+  concurrency: 'string',
+  'max-retries': 'string',
+  fallback: 'string',
+  'price-in': 'string',
+  'price-out': 'string',
+  attempts: 'string',
+  shard: 'string',
+  'shard-count': 'string',
+  scorecard: 'string',
+  'close-partial': 'boolean',
+} as const satisfies OptionTypes;
+
+type RunFlags = Parsed<typeof RUN_FLAGS>['values'];
+
+/** A run's settings, read and checked from its flags before anything is played. */
+interface RunSetup {
+  v: RunFlags;
+  set: ChallengeSet | null;
+  games: Game[];
+  view: ResponseForm;
+  jobs: number;
+  attempts: number;
+  shard: Shard | null;
+  model: ReturnType<typeof modelSettings> | null;
+  options: Omit<DriveOptions, 'budget' | 'signal' | 'onStep'>;
+  out: string;
+  /** The runs' agent field: the command (or --agent), or the model with its prompt and settings. */
+  agentText: string;
+}
+
+async function readRun(argv: readonly string[]): Promise<RunSetup> {
+  const args = parseArgs(argv, RUN_FLAGS);
   if ('error' in args) throw new UsageError(args.error);
   const v = args.values;
-  const began = performance.now();
-  const provider = v.model && !v.command ? (v.model.split(':', 1)[0] as Provider) : null;
   if (!v.seeds || args.positionals.length > 0) throw new UsageError(`run needs --seeds\n\n${AGENT_USAGE}`);
+  const provider = agentKind(v);
+  checkServerFlags(v);
+  const set = challengeOf(v.seeds);
+  const slugs = v.game ? v.game.split(',').filter((s) => s !== '') : set ? Object.keys(set.games) : [];
+  if (slugs.length === 0) throw new UsageError('--seeds A..B needs --game <slug>[,<slug>...]');
+  const games = await Promise.all(slugs.map(loadGame));
+  const view = (provider ? 'compact' : (v.view ?? 'full')) as ResponseForm;
+  if (!(RESPONSE_FORMS as readonly string[]).includes(view))
+    throw new UsageError(`--view must be one of ${RESPONSE_FORMS.join(', ')}, got ${v.view}`);
+  if (v.spec !== undefined && v.spec !== '0' && v.spec !== '1') throw new UsageError('--spec must be 0 or 1');
+  const jobs = positive(v.jobs, 'jobs', 1);
+  if (jobs > 16) throw new UsageError('--jobs must be at most 16');
+  const attempts = positive(v.attempts, 'attempts', 1);
+  if (attempts > MAX_ATTEMPTS) throw new UsageError(`--attempts must be at most ${MAX_ATTEMPTS}`);
+  if (attempts > 1 && !set) throw new UsageError('--attempts is for a challenge set (--seeds season-2)');
+  const shard = shardOf(v);
+  const model = provider ? modelSettings(provider, v, jobs) : null;
+  const options = {
+    maxTurns: positive(v['max-turns'], 'max-turns', 5000),
+    timeoutMs: positive(v['timeout-ms'], 'timeout-ms', 120_000),
+    wallMs: positive(v['wall-ms'], 'wall-ms', 3_600_000),
+    maxRefusals: positive(v['max-refusals'], 'max-refusals', 50),
+    pipe: { view, spec: v.spec !== '0' },
+    ...(model ? { maxRetries: model.maxRetries, fallback: model.fallback } : {}),
+  };
+  const out = v.out ?? 'agent-runs';
+  mkdirSync(out, { recursive: true });
+  const agentText = model
+    ? `${v.model} prompt ${model.settings.prompt.id} (${model.settings.mode}, history ${model.settings.history})`
+    : (v.agent ?? v.command!);
+  return { v, set, games, view, jobs, attempts, shard, model, options, out, agentText };
+}
+
+/** A program (--command) or a model the harness asks (--model provider:name): the provider, null for a program. */
+function agentKind(v: RunFlags): Provider | null {
+  const provider = v.model && !v.command ? (v.model.split(':', 1)[0] as Provider) : null;
   if (!v.command && !v.model) throw new UsageError(`run needs --command "<program>" or --model openai:<model>\n\n${AGENT_USAGE}`);
   if (provider !== null && (!PROVIDERS.includes(provider) || v.model!.length <= provider.length + 1))
     throw new UsageError(`--model without --command drives a model: openai:<model> or anthropic:<model> (got ${JSON.stringify(v.model)})`);
@@ -191,244 +263,292 @@ export async function agent(argv: readonly string[]): Promise<number> {
   if (provider !== null)
     for (const flag of ['view', 'spec', 'max-refusals', 'agent'] as const)
       if (v[flag] !== undefined) throw new UsageError(`--${flag} is for --command agents`);
+  return provider;
+}
+
+function checkServerFlags(v: RunFlags): void {
   if (v.server) checkServer(v.server);
   if (v.name && !v.server) throw new UsageError('--name submits runs: it needs --server');
   if (v.server && !v.name) throw new UsageError('--server takes the runs into a scorecard: it needs --name');
   if ((v.scorecard || v['close-partial']) && !v.server) throw new UsageError('--scorecard and --close-partial need --server and --name');
-  const set = /^[a-z][a-z0-9-]*$/.test(v.seeds) ? challengeById(v.seeds) : null;
-  if (/^[a-z]/.test(v.seeds) && !set)
-    throw new UsageError(`--seeds ${v.seeds}: no such challenge set; the sets are ${CHALLENGE_SETS.map((s) => s.id).join(', ')}`);
-  const slugs = v.game ? v.game.split(',').filter((s) => s !== '') : set ? Object.keys(set.games) : [];
-  if (slugs.length === 0) throw new UsageError('--seeds A..B needs --game <slug>[,<slug>...]');
-  const games = await Promise.all(slugs.map(loadGame));
-  const seedsOf = (game: Game) => {
-    if (!set) return parseSeeds(v.seeds!);
-    const g = set.games[game.slug];
-    if (!g) throw new UsageError(`${set.id} has no ${game.slug}; its games are ${Object.keys(set.games).join(', ')}`);
-    if (g.version !== null && g.version !== game.spec.version)
-      throw new UsageError(
-        `${set.id} pins ${game.slug} rules ${g.version}; this hearth has ${game.spec.version}, so no run could count for the set`,
-      );
-    return g.seeds.map((s) => s.seed);
-  };
-  const view = (provider ? 'compact' : (v.view ?? 'full')) as ResponseForm;
-  if (!(RESPONSE_FORMS as readonly string[]).includes(view))
-    throw new UsageError(`--view must be one of ${RESPONSE_FORMS.join(', ')}, got ${v.view}`);
-  if (v.spec !== undefined && v.spec !== '0' && v.spec !== '1') throw new UsageError('--spec must be 0 or 1');
-  const jobs = positive(v.jobs, 'jobs', 1);
-  if (jobs > 16) throw new UsageError('--jobs must be at most 16');
-  const attempts = positive(v.attempts, 'attempts', 1);
-  if (attempts > MAX_ATTEMPTS) throw new UsageError(`--attempts must be at most ${MAX_ATTEMPTS}`);
-  if (attempts > 1 && !set) throw new UsageError('--attempts is for a challenge set (--seeds season-2)');
-  let shard: Shard | null = null;
+}
+
+/** The challenge set --seeds names, or null for seeds like 1..20. */
+function challengeOf(seeds: string): ChallengeSet | null {
+  const set = /^[a-z][a-z0-9-]*$/.test(seeds) ? challengeById(seeds) : null;
+  if (/^[a-z]/.test(seeds) && !set)
+    throw new UsageError(`--seeds ${seeds}: no such challenge set; the sets are ${CHALLENGE_SETS.map((s) => s.id).join(', ')}`);
+  return set;
+}
+
+function shardOf(v: RunFlags): Shard | null {
+  if (!v.shard) return null;
   try {
-    if (v.shard)
-      shard =
-        v.shard === 'auto'
-          ? autoShard(process.env, v['shard-count'] ? positive(v['shard-count'], 'shard-count', 1) : undefined)
-          : parseShard(v.shard);
+    return v.shard === 'auto'
+      ? autoShard(process.env, v['shard-count'] ? positive(v['shard-count'], 'shard-count', 1) : undefined)
+      : parseShard(v.shard);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const model = provider ? modelSettings(provider, v, jobs) : null;
-  const options = {
-    maxTurns: positive(v['max-turns'], 'max-turns', 5000),
-    timeoutMs: positive(v['timeout-ms'], 'timeout-ms', 120_000),
-    wallMs: positive(v['wall-ms'], 'wall-ms', 3_600_000),
-    maxRefusals: positive(v['max-refusals'], 'max-refusals', 50),
-    pipe: { view, spec: v.spec !== '0' },
-    ...(model ? { maxRetries: model.maxRetries, fallback: model.fallback } : {}),
-  };
-  const out = v.out ?? 'agent-runs';
-  mkdirSync(out, { recursive: true });
-  const agentText = model
-    ? `${v.model} prompt ${model.settings.prompt.id} (${model.settings.mode}, history ${model.settings.history})`
-    : (v.agent ?? v.command!);
+}
 
-  // The plan (attempt by attempt, game by game, seed by seed), this shard's part of it, and what an earlier
-  // interrupted run of this command already recorded.
+/** A game's seeds: the set's (its rules version must be this hearth's), or the --seeds list. */
+function seedsOf({ set, v }: RunSetup, game: Game): number[] {
+  if (!set) return parseSeeds(v.seeds!);
+  const g = set.games[game.slug];
+  if (!g) throw new UsageError(`${set.id} has no ${game.slug}; its games are ${Object.keys(set.games).join(', ')}`);
+  if (g.version !== null && g.version !== game.spec.version)
+    throw new UsageError(
+      `${set.id} pins ${game.slug} rules ${g.version}; this hearth has ${game.spec.version}, so no run could count for the set`,
+    );
+  return g.seeds.map((s) => s.seed);
+}
+
+/** The plan, this shard's part of it, and the results of what an earlier interrupted run already recorded. */
+interface Batch {
+  whole: Plan[];
+  plan: Plan[];
+  results: Map<Plan, RunResult>;
+  /** How many of the plan's runs were recorded before this run began. */
+  resumed: number;
+}
+
+/** The plan (attempt by attempt, game by game, seed by seed); half-written records of an interrupt are dropped. */
+function planBatch(setup: RunSetup): Batch {
+  const { v, out, games, shard } = setup;
   const maxSeeds = positive(v['max-seeds'], 'max-seeds', Number.MAX_SAFE_INTEGER);
-  const whole: Plan[] = Array.from({ length: attempts }, (_, attempt) =>
+  const whole: Plan[] = Array.from({ length: setup.attempts }, (_, attempt) =>
     games.flatMap((game) =>
-      seedsOf(game)
+      seedsOf(setup, game)
         .slice(0, maxSeeds)
         .map((seed) => ({ game, seed, attempt, file: join(out, `${game.slug}-${seed}${attempt > 0 ? `-a${attempt}` : ''}.jsonl`) })),
     ),
   ).flat();
   const plan = shard ? whole.filter((_, i) => i % shard.count === shard.index) : whole;
-  const log = (line: string) => process.stderr.write(`${line}\n`);
   for (const f of readdirSync(out)) if (f.endsWith('.jsonl.partial')) rmSync(join(out, f), { force: true });
   const results = new Map<Plan, RunResult>();
   for (const p of plan) {
-    const done = recorded(p, set, agentText, view);
+    const done = recorded(p, setup.set, setup.agentText, setup.view);
     if (done) results.set(p, done);
   }
   const resumed = results.size;
   if (resumed > 0 && !v.json) log(`resuming: ${resumed} of ${plan.length} runs are recorded in ${out} and are not replayed`);
   if (shard && !v.json) log(`shard ${shard.index} of ${shard.count}: ${plan.length} of the plan's ${whole.length} runs`);
+  return { whole, plan, results, resumed };
+}
 
-  let submitter: Submitter | null = null;
-  if (v.server && v.name) {
-    if (!set) throw new UsageError('--server and --name send runs into a scorecard, which is on a challenge set: use --seeds <set id>');
-    try {
-      submitter = await createSubmitter({
-        server: v.server,
-        name: v.name,
-        out,
-        set,
-        attempts,
-        tags: tagsOf(v, agentText, model?.settings ?? null),
-        ...(v.scorecard ? { id: v.scorecard } : {}),
-        shard: shard !== null,
-        log,
-      });
-    } catch (error) {
-      if (!(error instanceof ScorecardClosed)) throw error;
-      // Run again after it finished: nothing to play or send. With runs missing, this folder's scorecard cannot take them.
-      const missing = plan.length - resumed;
-      if (missing > 0)
-        throw new UsageError(
-          `${error.message} but ${missing} run(s) of this plan are not recorded in ${out}: a closed scorecard takes no more runs; use another --out for a new evaluation`,
-        );
-      log(`${error.message}: this evaluation is complete (${resumed} runs recorded in ${out}); for a new one, use another --out`);
-      const { status, body } = await callJson(apiUrl(v.server, `/api/scorecards/${error.id}`));
-      if (body.ok !== true) log(`${v.server}: HTTP ${status}: ${refusalText(body)}`);
-      else if (!v.json) process.stdout.write(`${formatReport(body)}\n`);
-      return 0;
-    }
-  }
-  const sendRecorded = (p: Plan) => {
-    const text = readFileSync(p.file, 'utf8');
-    const parsed = parseEpisode(text);
-    if (parsed.ok)
-      submitter?.send({
-        game: p.game.slug,
-        seed: p.seed,
-        attempt: p.attempt,
-        actions: parsed.actions,
-        version: p.game.spec.version,
-        record: text,
-        agent: agentText,
-      });
-  };
-  if (submitter && !submitter.card.opened && resumed > 0) {
-    // Recorded runs the scorecard does not hold yet (an interrupt between recording and sending) go in now.
-    const { keys } = await submitter.held();
-    const missing = [...results.keys()].filter((p) => !keys.has(runKey(p.game.slug, p.seed, p.attempt)));
-    if (missing.length > 0) log(`sending ${missing.length} recorded run(s) the scorecard ${submitter.card.id} does not hold yet`);
-    for (const p of missing) sendRecorded(p);
-  } else if (submitter) for (const p of results.keys()) sendRecorded(p);
-
-  const controller = new AbortController();
-  let fatal: string | null = null;
-  const onSigint = () => controller.abort();
-  process.once('SIGINT', onSigint);
-  const todo = plan.filter((p) => !results.has(p));
-  let finished = resumed;
-  const playOne = async (p: Plan) => {
-    const header: EpisodeHeader = {
-      hearthRecord: RECORD_FORMAT,
-      game: p.game.slug,
-      seed: p.seed,
-      set: set?.id ?? null,
-      version: p.game.spec.version,
-      view,
-      agent: agentText,
-      ...(p.attempt > 0 ? { attempt: p.attempt } : {}),
-      ...(model ? { model: v.model!, prompt: model.settings.prompt.id, promptHash: promptHash(model.settings.prompt) } : {}),
-    };
-    const partial = `${p.file}.partial`;
-    const lines = [episodeLine(header)];
-    const steps: EpisodeStep[] = [];
-    writeFileSync(partial, lines[0]!);
-    const started = performance.now();
-    const source: AgentSource | string = model ? modelSource(p.game, model.settings, controller.signal) : v.command!;
-    let run: AgentRun;
-    try {
-      run = await driveAgent(localSession(p.game, p.seed, { compact: view !== 'full' }), source, {
-        ...options,
-        budget: set?.games[p.game.slug]?.budget ?? null,
-        signal: controller.signal,
-        onStep: (step) => {
-          steps.push(step);
-          const line = episodeLine(step);
-          lines.push(line);
-          writeFileSync(partial, line, { flag: 'a' });
-        },
-      });
-    } catch (error) {
-      rmSync(partial, { force: true });
-      if (!(error instanceof ModelApiError)) throw error;
-      // The model cannot be reached or refuses for good: stop everything; what is recorded stays, and resumes.
-      if (!controller.signal.aborted) fatal = `${p.game.slug} seed ${p.seed}: the model API failed: ${error.message}`;
-      controller.abort();
-      return;
-    }
-    if (run.end === 'interrupted') {
-      rmSync(partial, { force: true });
-      return;
-    }
-    const endLine = episodeLine({ end: run.end, score: run.score, turns: run.actions.length });
-    writeFileSync(partial, endLine, { flag: 'a' });
-    renameSync(partial, p.file);
-    const sum = summarise(steps);
-    results.set(p, {
-      slug: p.game.slug,
-      seed: p.seed,
-      score: run.score,
-      turns: run.actions.length,
-      end: run.end,
-      refusals: run.refusals,
-      steps: sum.steps,
-      ms: sum.ms,
-      usage: sum.usage,
+/**
+ * With --server and --name, the scorecard the runs go into (opened, or joined); null without them; an exit code
+ * when the scorecard is already closed (nothing to play, or a usage error when runs are missing).
+ */
+async function joinScorecard(setup: RunSetup, batch: Batch): Promise<Submitter | null | number> {
+  const { v, set, out, model, shard } = setup;
+  if (!v.server || !v.name) return null;
+  if (!set) throw new UsageError('--server and --name send runs into a scorecard, which is on a challenge set: use --seeds <set id>');
+  try {
+    return await createSubmitter({
+      server: v.server,
+      name: v.name,
+      out,
+      set,
+      attempts: setup.attempts,
+      tags: tagsOf(v, setup.agentText, model?.settings ?? null),
+      ...(v.scorecard ? { id: v.scorecard } : {}),
+      shard: shard !== null,
+      log,
     });
-    finished++;
-    submitter?.send({
+  } catch (error) {
+    if (!(error instanceof ScorecardClosed)) throw error;
+    // Run again after it finished: nothing to play or send. With runs missing, this folder's scorecard cannot take them.
+    const missing = batch.plan.length - batch.resumed;
+    if (missing > 0)
+      throw new UsageError(
+        `${error.message} but ${missing} run(s) of this plan are not recorded in ${out}: a closed scorecard takes no more runs; use another --out for a new evaluation`,
+      );
+    log(`${error.message}: this evaluation is complete (${batch.resumed} runs recorded in ${out}); for a new one, use another --out`);
+    const { status, body } = await callJson(apiUrl(v.server, `/api/scorecards/${error.id}`));
+    if (body.ok !== true) log(`${v.server}: HTTP ${status}: ${refusalText(body)}`);
+    else if (!v.json) process.stdout.write(`${formatReport(body)}\n`);
+    return 0;
+  }
+}
+
+/** Sends a recorded run (its record file) into the scorecard. */
+function sendRecorded(submitter: Submitter, agentText: string, p: Plan): void {
+  const text = readFileSync(p.file, 'utf8');
+  const parsed = parseEpisode(text);
+  if (parsed.ok)
+    submitter.send({
       game: p.game.slug,
       seed: p.seed,
       attempt: p.attempt,
-      actions: run.actions,
+      actions: parsed.actions,
       version: p.game.spec.version,
-      record: [...lines, endLine].join(''),
+      record: text,
       agent: agentText,
     });
-    const secs = ((performance.now() - started) / 1000).toFixed(1);
-    if (v.json)
-      process.stdout.write(
-        `${JSON.stringify({ slug: p.game.slug, seed: p.seed, attempt: p.attempt, score: run.score, turns: run.actions.length, gameOver: run.gameOver, end: run.end, refusals: run.refusals, retries: sum.retries, fallbacks: sum.fallbacks, record: p.file })}\n`,
-      );
-    else
-      process.stdout.write(
-        `[${finished}/${plan.length}] ${p.game.slug} seed ${p.seed}${p.attempt > 0 ? ` attempt ${p.attempt}` : ''}: score ${fmt(run.score)} after ${run.actions.length} actions (${run.end}${run.refusals ? `, ${run.refusals} refused` : ''}${sum.fallbacks ? `, ${sum.fallbacks} fallback` : ''}, ${secs} s) → ${p.file}\n`,
-      );
-    if (run.stderr) log(`${p.game.slug} seed ${p.seed}: the program said: ${run.stderr.split('\n').slice(-3).join(' | ')}`);
-  };
+}
+
+/** The runs recorded before this one that the scorecard lacks: all of them for a new scorecard. */
+async function sendRecordedRuns(setup: RunSetup, batch: Batch, submitter: Submitter): Promise<void> {
+  if (!submitter.card.opened && batch.resumed > 0) {
+    // Recorded runs the scorecard does not hold yet (an interrupt between recording and sending) go in now.
+    const { keys } = await submitter.held();
+    const missing = [...batch.results.keys()].filter((p) => !keys.has(runKey(p.game.slug, p.seed, p.attempt)));
+    if (missing.length > 0) log(`sending ${missing.length} recorded run(s) the scorecard ${submitter.card.id} does not hold yet`);
+    for (const p of missing) sendRecorded(submitter, setup.agentText, p);
+  } else for (const p of batch.results.keys()) sendRecorded(submitter, setup.agentText, p);
+}
+
+/** The runs being played: what they share, how many are done, and why they stopped early (a model API failure). */
+interface Playing {
+  setup: RunSetup;
+  batch: Batch;
+  submitter: Submitter | null;
+  controller: AbortController;
+  finished: number;
+  fatal: string | null;
+}
+
+/** Plays what is not recorded yet in a bounded pool; SIGINT (or a model API failure) stops it, keeping what is recorded. */
+async function playAll(setup: RunSetup, batch: Batch, submitter: Submitter | null): Promise<Playing> {
+  const x: Playing = { setup, batch, submitter, controller: new AbortController(), finished: batch.resumed, fatal: null };
+  const onSigint = () => x.controller.abort();
+  process.once('SIGINT', onSigint);
+  const todo = batch.plan.filter((p) => !batch.results.has(p));
   // A bounded pool: at most --jobs games (and programs, or conversations) at once, taken in plan order.
   let next = 0;
   await Promise.all(
-    Array.from({ length: Math.min(jobs, Math.max(1, todo.length)) }, async () => {
-      while (next < todo.length && !controller.signal.aborted) await playOne(todo[next++]!);
+    Array.from({ length: Math.min(setup.jobs, Math.max(1, todo.length)) }, async () => {
+      while (next < todo.length && !x.controller.signal.aborted) await playOne(x, todo[next++]!);
     }),
   );
   process.removeListener('SIGINT', onSigint);
-  const all = plan.flatMap((p) => (results.has(p) ? [results.get(p)!] : []));
+  return x;
+}
+
+/** Plays one run into its record, then keeps its result, sends it to the scorecard and prints its line. */
+async function playOne(x: Playing, p: Plan): Promise<void> {
+  const played = await recordEpisode(x, p);
+  if (!played) return;
+  const { run, steps, record, started } = played;
+  const sum = summarise(steps);
+  x.batch.results.set(p, {
+    slug: p.game.slug,
+    seed: p.seed,
+    score: run.score,
+    turns: run.actions.length,
+    end: run.end,
+    refusals: run.refusals,
+    steps: sum.steps,
+    ms: sum.ms,
+    usage: sum.usage,
+  });
+  x.finished++;
+  x.submitter?.send({
+    game: p.game.slug,
+    seed: p.seed,
+    attempt: p.attempt,
+    actions: run.actions,
+    version: p.game.spec.version,
+    record,
+    agent: x.setup.agentText,
+  });
+  printRun(x, p, run, sum, started);
+  if (run.stderr) log(`${p.game.slug} seed ${p.seed}: the program said: ${run.stderr.split('\n').slice(-3).join(' | ')}`);
+}
+
+function episodeHeader({ set, view, agentText, model, v }: RunSetup, p: Plan): EpisodeHeader {
+  return {
+    hearthRecord: RECORD_FORMAT,
+    game: p.game.slug,
+    seed: p.seed,
+    set: set?.id ?? null,
+    version: p.game.spec.version,
+    view,
+    agent: agentText,
+    ...(p.attempt > 0 ? { attempt: p.attempt } : {}),
+    ...(model ? { model: v.model!, prompt: model.settings.prompt.id, promptHash: promptHash(model.settings.prompt) } : {}),
+  };
+}
+
+/**
+ * Drives the agent through one game, writing its record line by line to <file>.partial and renaming it when the
+ * run ends; null (and no record) when interrupted or when the model API failed for good (which stops every run).
+ */
+async function recordEpisode(x: Playing, p: Plan) {
+  const { setup, controller } = x;
+  const partial = `${p.file}.partial`;
+  const lines = [episodeLine(episodeHeader(setup, p))];
+  const steps: EpisodeStep[] = [];
+  writeFileSync(partial, lines[0]!);
+  const started = performance.now();
+  const source: AgentSource | string = setup.model ? modelSource(p.game, setup.model.settings, controller.signal) : setup.v.command!;
+  let run: AgentRun;
+  try {
+    run = await driveAgent(localSession(p.game, p.seed, { compact: setup.view !== 'full' }), source, {
+      ...setup.options,
+      budget: setup.set?.games[p.game.slug]?.budget ?? null,
+      signal: controller.signal,
+      onStep: (step) => {
+        steps.push(step);
+        const line = episodeLine(step);
+        lines.push(line);
+        writeFileSync(partial, line, { flag: 'a' });
+      },
+    });
+  } catch (error) {
+    rmSync(partial, { force: true });
+    if (!(error instanceof ModelApiError)) throw error;
+    // The model cannot be reached or refuses for good: stop everything; what is recorded stays, and resumes.
+    if (!controller.signal.aborted) x.fatal = `${p.game.slug} seed ${p.seed}: the model API failed: ${error.message}`;
+    controller.abort();
+    return null;
+  }
+  if (run.end === 'interrupted') {
+    rmSync(partial, { force: true });
+    return null;
+  }
+  const endLine = episodeLine({ end: run.end, score: run.score, turns: run.actions.length });
+  writeFileSync(partial, endLine, { flag: 'a' });
+  renameSync(partial, p.file);
+  return { run, steps, record: [...lines, endLine].join(''), started };
+}
+
+/** One line per finished run: JSON with --json, else a progress line. */
+function printRun(x: Playing, p: Plan, run: AgentRun, sum: EpisodeSummary, started: number): void {
+  const secs = ((performance.now() - started) / 1000).toFixed(1);
+  if (x.setup.v.json)
+    process.stdout.write(
+      `${JSON.stringify({ slug: p.game.slug, seed: p.seed, attempt: p.attempt, score: run.score, turns: run.actions.length, gameOver: run.gameOver, end: run.end, refusals: run.refusals, retries: sum.retries, fallbacks: sum.fallbacks, record: p.file })}\n`,
+    );
+  else
+    process.stdout.write(
+      `[${x.finished}/${x.batch.plan.length}] ${p.game.slug} seed ${p.seed}${p.attempt > 0 ? ` attempt ${p.attempt}` : ''}: score ${fmt(run.score)} after ${run.actions.length} actions (${run.end}${run.refusals ? `, ${run.refusals} refused` : ''}${sum.fallbacks ? `, ${sum.fallbacks} fallback` : ''}, ${secs} s) → ${p.file}\n`,
+    );
+}
+
+/** The scorecard from the records (and the model's figures); then the server's scorecard is finished. */
+async function report(setup: RunSetup, batch: Batch, submitter: Submitter | null, played: Playing, began: number): Promise<number> {
+  const { v, out, set, model } = setup;
+  const { plan } = batch;
+  const all = plan.flatMap((p) => (batch.results.has(p) ? [batch.results.get(p)!] : []));
   const stats = model ? modelSummary(model.settings.stats, all, performance.now() - began) : null;
-  if (controller.signal.aborted) {
+  if (played.controller.signal.aborted) {
     if (submitter) await submitter.flush();
-    if (fatal) log(fatal);
+    if (played.fatal) log(played.fatal);
     if (stats && !v.json) log(stats);
     log(
-      `${fatal ? 'stopped' : 'interrupted'}: ${all.length} of ${plan.length} runs are recorded in ${out}${submitter ? ` and sent to scorecard ${submitter.card.id}, which stays open` : ''}; to go on, run the same command again:\n  ${resumeCommand()}`,
+      `${played.fatal ? 'stopped' : 'interrupted'}: ${all.length} of ${plan.length} runs are recorded in ${out}${submitter ? ` and sent to scorecard ${submitter.card.id}, which stays open` : ''}; to go on, run the same command again:\n  ${resumeCommand()}`,
     );
-    return fatal ? 1 : 130;
+    return played.fatal ? 1 : 130;
   }
-  const local = scorecard(all, set, v.seeds);
+  const local = scorecard(all, set, v.seeds!);
   if (v.json) process.stdout.write(`${JSON.stringify({ scorecard: local, ...(submitter ? { server: submitter.card.id } : {}) })}\n`);
   else process.stdout.write(`\nfrom the records in ${out} (${all.length} runs):\n${formatScorecard(local)}\n`);
   if (stats && !v.json) process.stdout.write(`${stats}\n`);
   if (!submitter) return 0;
-  return finishScorecard(submitter, plan, v, shard !== null, sendRecorded);
+  return finishScorecard(submitter, plan, v, setup.shard !== null, (p) => sendRecorded(submitter, setup.agentText, p));
 }
 
 /** Sends what is still queued, sends again what the server lacks, then closes the scorecard (or says why not). */
@@ -439,7 +559,6 @@ async function finishScorecard(
   sharded: boolean,
   sendRecorded: (p: Plan) => void,
 ): Promise<number> {
-  const log = (line: string) => process.stderr.write(`${line}\n`);
   await submitter.flush();
   const keyOf = (p: Plan) => runKey(p.game.slug, p.seed, p.attempt);
   let held = await submitter.held();
