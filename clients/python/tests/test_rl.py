@@ -78,3 +78,33 @@ def test_the_trained_policy_plays_a_challenge_set_through_evaluate_and_its_recor
         assert done.returncode == 0, done.stderr
         end = json.loads(f.read_text().splitlines()[-1])
         assert f"score      {end['score']}" in done.stdout
+
+
+def test_scaler_one_hots_each_code_field_by_its_own_width(cli):
+    """Every small integer code column becomes a block as wide as its field's number of values, with exactly one 1
+    where its value is; the scaled row comes first, unchanged."""
+    import numpy as np
+    import torch
+
+    from hearth.gym import make_vec
+    from hearth.rl.ppo import Scaler
+
+    envs = make_vec("cragwake", 4, obs="flat")
+    try:
+        space = envs.single_observation_space
+        scale = Scaler(space.low, space.high, envs.fields)
+        obs, info = envs.reset(seed=11)
+        rng = np.random.default_rng(0)
+        for _ in range(10):
+            obs, _, _, _, info = envs.step(np.array([rng.choice(np.flatnonzero(m)) for m in info["action_mask"]]))
+        out = scale(obs)
+        width = sum((int(f["high"] - f["low"]) + 1) * f["size"] for f in envs.fields if f["dtype"] != "float32" and 3 <= int(f["high"] - f["low"]) + 1 <= 16)
+        assert out.shape == (4, space.shape[0] + width)
+        assert torch.allclose(out[:, : space.shape[0]], (torch.as_tensor(obs) - scale.low) / scale.span)
+        onehot = out[:, space.shape[0] :]
+        assert torch.all(onehot.sum(-1) == len(scale.codes))
+        for j, col in enumerate(scale.codes.tolist()):
+            block = onehot[:, int(scale.base[j]) : int(scale.base[j] + scale.widths[j])]
+            assert torch.equal(block.argmax(-1) + scale.code_low[j].long(), torch.as_tensor(obs[:, col]).long())
+    finally:
+        envs.close()

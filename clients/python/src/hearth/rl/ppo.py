@@ -62,7 +62,7 @@ def season_budget(game: str) -> int | None:
 class Scaler:
     """Observation rows to network inputs: each number scaled to [0, 1] by its declared bounds, and each small
     integer code (a field whose dtype is an integer and whose bounds span 3 to 16 values: kinds, phases, costs) also
-    one-hot, so a category is not read as a magnitude."""
+    one-hot, each field as wide as its own number of values, so a category is not read as a magnitude."""
 
     def __init__(
         self,
@@ -73,24 +73,29 @@ class Scaler:
         self.low = torch.as_tensor(low, dtype=torch.float32)
         self.span = torch.as_tensor(np.maximum(high - low, 1e-6), dtype=torch.float32)
         cols: list[int] = []
+        widths: list[int] = []
         for f in fields or []:
             values = int(f["high"] - f["low"]) + 1
             if f["dtype"] != "float32" and 3 <= values <= 16:
                 cols += range(f["offset"], f["offset"] + f["size"])
+                widths += [values] * int(f["size"])
         self.codes = torch.as_tensor(cols, dtype=torch.long)
         self.code_low = self.low[self.codes]
-        self.code_values = int(self.span[self.codes].max().item() + 1) if cols else 0
-        self.size = len(low) + len(cols) * self.code_values
+        # Column j's one-hot block starts at base[j] and is widths[j] wide (its value clamped into the block).
+        self.widths = torch.as_tensor(widths, dtype=torch.long)
+        self.base = torch.cumsum(torch.as_tensor([0, *widths[:-1]], dtype=torch.long), 0) if cols else self.codes
+        self.onehot_size = int(sum(widths))
+        self.size = len(low) + self.onehot_size
 
     def __call__(self, rows: np.ndarray) -> torch.Tensor:
         x = torch.as_tensor(rows, dtype=torch.float32)
         scaled = (x - self.low) / self.span
-        if self.code_values == 0:
+        if self.onehot_size == 0:
             return scaled
-        codes = (
-            (x[..., self.codes] - self.code_low).long().clamp(0, self.code_values - 1)
-        )
-        onehot = nn.functional.one_hot(codes, self.code_values).flatten(-2).float()
+        value = (x[..., self.codes] - self.code_low).long()
+        index = self.base + torch.minimum(value.clamp(min=0), self.widths - 1)
+        onehot = torch.zeros((*x.shape[:-1], self.onehot_size), dtype=torch.float32)
+        onehot.scatter_(-1, index, 1.0)
         return torch.cat([scaled, onehot], dim=-1)
 
 
