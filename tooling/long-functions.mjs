@@ -81,4 +81,9 @@ for (const f of found) console.log(`${String(f.lines).padStart(5)}  ${f.name}  $
 console.log(
   `${found.length} function(s) over ${over} lines, of ${functions} in ${roots.join(' ')}${flag('--tests') ? ' (tests included)' : ''}`,
 );
-if (flag('--fail') && found.length > 0) process.exit(1);
+if (flag('--fail') && found.length > 0) {
+  console.error(
+    `long-functions: ${found.length} function(s) over ${over} lines: split each into named steps that read top-down (CONTRIBUTING.md, Commands)`,
+  );
+  process.exit(1);
+}
