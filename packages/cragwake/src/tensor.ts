@@ -40,56 +40,10 @@ const int8 = (name: string, shape: number[], low: number, high: number, descript
 });
 
 export function createTensor(wall: Wall): ObservationTensor<CragState> {
-  let maxForesight = 1;
-  let maxTank = 1;
-  for (let p = 1; p <= HELD_PITCH; p++) {
-    maxForesight = Math.max(maxForesight, wall.difficulty(p).foresight);
-    maxTank = Math.max(maxTank, wall.difficulty(p).tank);
-  }
-  const R = BAND_ROWS;
-  const C = COLUMNS;
-  const fields: TensorField[] = [
-    int8('phase', [], 0, 2, 'climbing 0, atLedge 1, over 2'),
-    int8('stamina', [], 0, maxTank, 'stamina now'),
-    int8('tank', [], 1, maxTank, "the pitch's tank: what a completed pitch refills to and the cap on breathing"),
-    int8('pitch', [], 1, HELD_PITCH, `the pitch being climbed, held at ${HELD_PITCH} (later pitches play exactly like it)`),
-    int8('row_in_pitch', [], 0, 10, "the climber's row above the pitch's starting ledge (10: at its belay)"),
-    int8('climber_row', [], 0, R - 1, "the climber's row in the band (0: the band's lowest row)"),
-    int8('climber_col', [], 0, C - 1, "the climber's column"),
-    int8('high_point', [], 0, R - 1, 'the highest row reached, in the band'),
-    int8('clean_streak', [], 0, 6, 'clean pitches in a row, held at 6 (the bonus is capped there)'),
-    flag('pitch_clean', [], 'stamina has not been 3 or less on this pitch'),
-    int8('foresight', [], 1, maxForesight, 'rows visible above the high point'),
-    int8('breath', [], -1, 4, 'what a breath would do to stamina now (0 when not climbing)'),
-    flag('frost_this_turn', [], 'ice creeps at the end of this turn'),
-    flag('gust_now', [C], 'columns gusting this turn (+2 to a move onto them)'),
-    flag('gust_next', [C], 'columns gusting next turn'),
-    flag('rockfall_now', [C], 'the column swept at the end of this turn'),
-    flag('rockfall_next', [C], 'the column swept at the end of next turn'),
-    flag('row_overhang', [R], 'band rows that overhang'),
-    flag('row_fogged', [R], 'band rows in the fog (cells unknown)'),
-    flag('row_ledge', [R], 'band rows that are ledges'),
-    flag('row_belay', [R], "the band row of the pitch's belay"),
-    flag('row_floor', [R], 'the band row of the floor (the lowest a move may target)'),
-    flag('row_under_floor', [R], 'band rows under the floor'),
-    int8('hold_kind', [R, C], 0, 3, 'bare rock 0, jug 1, plain 2, crimp 3'),
-    int8('hold_breaths', [R, C], 0, 3, 'breaths left on a jug'),
-    int8('hold_cracks', [R, C], 0, 3, 'times a hold still takes weight (0: solid)'),
-    int8('hold_ice', [R, C], 0, 2, 'dry 0, frosting 1, icy 2'),
-    int8(
-      'move_cost',
-      [MOVE_OFFSETS_LIST.length],
-      0,
-      9,
-      "stamina cost of each move of the action space (offsets from the climber, the action space's order); 0: not legal",
-    ),
-  ];
-  // The index of each move offset in the action space, over the box rows -1..2 x columns -2..2.
-  const offsetIndex = new Int8Array(4 * 5).fill(-1);
-  MOVE_OFFSETS_LIST.forEach(([dr, dc], k) => {
-    offsetIndex[(dr + 1) * 5 + dc + 2] = k;
-  });
-  return defineTensor<CragState>(fields, (at, size) => {
+  const offsetIndex = moveOffsetIndex();
+  return defineTensor<CragState>(tensorFields(wall), (at, size) => {
+    const R = BAND_ROWS;
+    const C = COLUMNS;
     // Offsets read once (the encoder runs per step per environment).
     const [PHASE, STAMINA, TANK, PITCH, ROW_IN_PITCH, CLIMBER_ROW, CLIMBER_COL, HIGH_POINT, CLEAN, PITCH_CLEAN, FORESIGHT, BREATH, FROST] =
       [
@@ -179,4 +133,61 @@ export function createTensor(wall: Wall): ObservationTensor<CragState> {
       }
     };
   });
+}
+
+/** The tensor's fields: scalars, per-column and per-row flags, the band's holds, and the cost of every move. */
+function tensorFields(wall: Wall): TensorField[] {
+  let maxForesight = 1;
+  let maxTank = 1;
+  for (let p = 1; p <= HELD_PITCH; p++) {
+    maxForesight = Math.max(maxForesight, wall.difficulty(p).foresight);
+    maxTank = Math.max(maxTank, wall.difficulty(p).tank);
+  }
+  const R = BAND_ROWS;
+  const C = COLUMNS;
+  return [
+    int8('phase', [], 0, 2, 'climbing 0, atLedge 1, over 2'),
+    int8('stamina', [], 0, maxTank, 'stamina now'),
+    int8('tank', [], 1, maxTank, "the pitch's tank: what a completed pitch refills to and the cap on breathing"),
+    int8('pitch', [], 1, HELD_PITCH, `the pitch being climbed, held at ${HELD_PITCH} (later pitches play exactly like it)`),
+    int8('row_in_pitch', [], 0, 10, "the climber's row above the pitch's starting ledge (10: at its belay)"),
+    int8('climber_row', [], 0, R - 1, "the climber's row in the band (0: the band's lowest row)"),
+    int8('climber_col', [], 0, C - 1, "the climber's column"),
+    int8('high_point', [], 0, R - 1, 'the highest row reached, in the band'),
+    int8('clean_streak', [], 0, 6, 'clean pitches in a row, held at 6 (the bonus is capped there)'),
+    flag('pitch_clean', [], 'stamina has not been 3 or less on this pitch'),
+    int8('foresight', [], 1, maxForesight, 'rows visible above the high point'),
+    int8('breath', [], -1, 4, 'what a breath would do to stamina now (0 when not climbing)'),
+    flag('frost_this_turn', [], 'ice creeps at the end of this turn'),
+    flag('gust_now', [C], 'columns gusting this turn (+2 to a move onto them)'),
+    flag('gust_next', [C], 'columns gusting next turn'),
+    flag('rockfall_now', [C], 'the column swept at the end of this turn'),
+    flag('rockfall_next', [C], 'the column swept at the end of next turn'),
+    flag('row_overhang', [R], 'band rows that overhang'),
+    flag('row_fogged', [R], 'band rows in the fog (cells unknown)'),
+    flag('row_ledge', [R], 'band rows that are ledges'),
+    flag('row_belay', [R], "the band row of the pitch's belay"),
+    flag('row_floor', [R], 'the band row of the floor (the lowest a move may target)'),
+    flag('row_under_floor', [R], 'band rows under the floor'),
+    int8('hold_kind', [R, C], 0, 3, 'bare rock 0, jug 1, plain 2, crimp 3'),
+    int8('hold_breaths', [R, C], 0, 3, 'breaths left on a jug'),
+    int8('hold_cracks', [R, C], 0, 3, 'times a hold still takes weight (0: solid)'),
+    int8('hold_ice', [R, C], 0, 2, 'dry 0, frosting 1, icy 2'),
+    int8(
+      'move_cost',
+      [MOVE_OFFSETS_LIST.length],
+      0,
+      9,
+      "stamina cost of each move of the action space (offsets from the climber, the action space's order); 0: not legal",
+    ),
+  ];
+}
+
+/** The index of each move offset in the action space, over the box rows -1..2 x columns -2..2 (-1: none). */
+function moveOffsetIndex(): Int8Array {
+  const offsetIndex = new Int8Array(4 * 5).fill(-1);
+  MOVE_OFFSETS_LIST.forEach(([dr, dc], k) => {
+    offsetIndex[(dr + 1) * 5 + dc + 2] = k;
+  });
+  return offsetIndex;
 }
