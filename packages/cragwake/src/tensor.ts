@@ -113,10 +113,12 @@ export function createTensor(wall: Wall): ObservationTensor<CragState> {
         if (r.row === belay) out[o + BELAY + i] = 1;
         if (r.row === floor) out[o + FLOOR + i] = 1;
         if (r.row < floor) out[o + UNDER + i] = 1;
+        // A fogged row's cells are blank (null): nothing to read (the encoder is memory-bound on the holds).
+        if (r.fogged) continue;
         const cells = r.cells;
         for (let c = 0; c < C; c++) {
           const h = cells[c];
-          if (!h) continue;
+          if (h === null || h === undefined) continue;
           const cell = o + i * C + c;
           out[cell + KIND] = h.kind === 'jug' ? 1 : h.kind === 'plain' ? 2 : 3;
           out[cell + BREATHS] = h.breaths;
