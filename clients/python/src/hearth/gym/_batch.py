@@ -125,6 +125,8 @@ class BatchPipe:
             raise ProtocolError(
                 f"hearth sim serve: a frame of {len(self._frame)} bytes does not fit {n} envs"
             )
+        #: "-1", "0", ..., "K-1": the decimal string of every step index, at index + 1.
+        self._index_strings = np.array([str(j) for j in range(-1, k)], dtype=object)
         buf = memoryview(self._frame)
         f = np.frombuffer(buf, dtype=np.float64, count=3 * n)
         rows = np.frombuffer(
@@ -172,20 +174,22 @@ class BatchPipe:
     def request(
         self,
         resets: Sequence[tuple[int, int]] = (),
-        step: Sequence[int] | None = None,
+        step: Sequence[int] | np.ndarray | None = None,
         text: bool = False,
         actions: bool = False,
     ) -> Batch:
-        req: dict[str, Any] = {}
+        parts = []
         if resets:
-            req["reset"] = [[int(i), int(s)] for i, s in resets]
+            parts.append(
+                '"reset":' + json.dumps([[int(i), int(s)] for i, s in resets], separators=(",", ":"))
+            )
         if step is not None:
-            req["step"] = step
+            parts.append('"step":[' + self._indices(step) + "]")
         if text:
-            req["text"] = True
+            parts.append('"text":true')
         if actions:
-            req["actions"] = True
-        header = self.pipe.call(json.dumps(req, separators=(",", ":")))
+            parts.append('"actions":true')
+        header = self.pipe.call("{" + ",".join(parts) + "}")
         if not isinstance(header, dict) or header.get("ok") is not True:
             raise ProtocolError(
                 f"{self.pipe.what}: {header.get('reason') if isinstance(header, dict) else ''}: {header}"
@@ -212,6 +216,15 @@ class BatchPipe:
             header.get("text"),
             header.get("actions"),
         )
+
+    def _indices(self, step: Sequence[int] | np.ndarray) -> str:
+        """The step's action indices as JSON list items: looked up in a table of their decimal strings (a batch of
+        hundreds is written on every step; formatting each integer anew costs more than the rest of the request)."""
+        if isinstance(step, np.ndarray) and step.dtype.kind in "iu" and step.size > 0:
+            lo, hi = int(step.min()), int(step.max())
+            if -1 <= lo and hi < self.size:
+                return ",".join(self._index_strings[step + 1].tolist())
+        return ",".join(str(int(k)) for k in step)
 
     def dict_observations(self, obs: np.ndarray) -> dict[str, np.ndarray]:
         """Rows (N, size) as a dict of fields, each (N, *shape) in its dtype (copies)."""

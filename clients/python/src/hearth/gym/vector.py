@@ -187,18 +187,16 @@ class HearthVectorEnv(VectorEnv[Any, Any, Any]):
         if acts.min(initial=0) < 0 or acts.max(initial=0) >= self._pipe.size:
             raise ValueError(f"actions must be in 0..{self._pipe.size - 1}")
         resets = []
-        restarted = self._autoreset.copy()
+        restarted = self._autoreset  # replaced below, never changed in place while a step runs
         if restarted.any():
             acts = acts.copy()
-            for i in np.flatnonzero(restarted):
-                seed = self._next_seed(int(i))
+            for i in np.flatnonzero(restarted).tolist():
+                seed = self._next_seed(i)
                 self.game_seeds[i] = seed
-                resets.append((int(i), seed))
-                acts[i] = -1
+                resets.append((i, seed))
+            acts[restarted] = -1
         rec = self.recorder
-        batch = self._pipe.request(
-            resets=resets, step=acts.tolist(), actions=rec is not None
-        )
+        batch = self._pipe.request(resets=resets, step=acts, actions=rec is not None)
         terminated = batch.terminated.astype(bool)
         truncated = batch.truncated.astype(bool)
         done = terminated | truncated
