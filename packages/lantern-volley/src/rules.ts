@@ -56,93 +56,13 @@ export interface LanternRules extends Rules<State, ShootAction, Observation> {
 
 export function createRules(sim: FlightSim): LanternRules {
   const layouts = new LayoutCache(sim);
-
-  const init = (seed: number): State => {
-    // Keys in canonical (sorted) order, as in every state and shot: the server signs the native JSON.
-    const s: State = {
-      gameOver: false,
-      lastShot: null,
-      lit: new Array(waveRow(1).lanterns).fill(false),
-      score: 0,
-      seed: seed >>> 0,
-      shots: 0,
-      wave: 1,
-      wispsLeft: waveRow(1).wisps,
-      won: false,
-    };
-    layouts.get(s.seed, 1);
-    return s;
-  };
-
-  const refuse = (state: State, action: ShootAction): RuleRefusal | null => {
-    if (state.gameOver)
-      return { reason: Reasons.gameOver, message: state.won ? 'the round is won: all 8 waves cleared' : 'out of wisps: the round is over' };
-    if (angleIndex(action.angleDeg) < 0) {
-      const q = quantizeTenths(action.angleDeg) / 10;
-      return {
-        reason: Reasons.angleOutOfRange,
-        message: `angleDeg ${action.angleDeg} quantizes to ${q}, outside [15.0, 165.0]`,
-        quantized: Number.isFinite(q) ? q : null,
-      };
-    }
-    return null;
-  };
-
-  const apply = (state: State, action: ShootAction, report?: StepReport): void => {
-    const index = angleIndex(action.angleDeg);
-    const row = waveRow(state.wave);
-    const { layout } = layouts.get(state.seed, state.wave);
-    sim.loadLayout(layout, state.lit);
-    const flight = sim.shoot(index, row.bounceCap);
-    const firstLantern = layout.lanterns[0]!.id;
-    let eventPoints = 0;
-    for (const e of flight.events) {
-      eventPoints += e.points;
-      if (e.type === 'light') state.lit[(e.id as number) - firstLantern] = true;
-    }
-    state.wispsLeft--;
-    state.shots++;
-    const shot: LastShot = {
-      angleDeg: (FIRST_TENTH + index) / 10,
-      bonus: { efficiency: 0, oneShotWonder: 0, waveClear: 0 },
-      events: flight.events,
-      path: flight.path,
-      points: 0,
-      wave: state.wave,
-      waveCleared: false,
-    };
-    if (state.lit.every(Boolean)) {
-      shot.waveCleared = true;
-      shot.bonus.waveClear = POINTS.waveClear;
-      shot.bonus.efficiency = POINTS.perUnspentWisp * state.wispsLeft;
-      // One Shot Wonder: a wave of 3+ lanterns cleared with a single wisp of that wave.
-      if (state.wispsLeft === row.wisps - 1 && row.lanterns >= POINTS.oneShotWonderMinLanterns)
-        shot.bonus.oneShotWonder = POINTS.oneShotWonder;
-      if (state.wave === WAVE_COUNT) {
-        state.won = true;
-        state.gameOver = true;
-      } else {
-        state.wave++;
-        const next = waveRow(state.wave);
-        state.wispsLeft = next.wisps;
-        state.lit = new Array(next.lanterns).fill(false);
-      }
-    } else if (state.wispsLeft === 0) {
-      state.gameOver = true;
-    }
-    shot.points = eventPoints + shot.bonus.waveClear + shot.bonus.efficiency + shot.bonus.oneShotWonder;
-    state.score += shot.points;
-    state.lastShot = shot;
-    if (report) report.events.push(...shotEvents(shot, state));
-  };
-
   return {
     layouts,
-    init,
+    init: (seed) => initState(layouts, seed),
     parseState,
     parseAction,
     refuse,
-    apply,
+    apply: (state, action, report) => apply(sim, layouts, state, action, report),
     // Empty on purpose (design document): any SHOOT whose angle quantizes into [15.0, 165.0] is legal.
     legalActions: () => [],
     score: (s) => s.score,
@@ -156,4 +76,85 @@ export function createRules(sim: FlightSim): LanternRules {
     stats: (s) => ({ wavesCleared: s.won ? WAVE_COUNT : s.wave - 1 }),
     tensor: createTensor((s) => layouts.get(s.seed, s.wave).layout),
   };
+}
+
+function initState(layouts: LayoutCache, seed: number): State {
+  // Keys in canonical (sorted) order, as in every state and shot: the server signs the native JSON.
+  const s: State = {
+    gameOver: false,
+    lastShot: null,
+    lit: new Array(waveRow(1).lanterns).fill(false),
+    score: 0,
+    seed: seed >>> 0,
+    shots: 0,
+    wave: 1,
+    wispsLeft: waveRow(1).wisps,
+    won: false,
+  };
+  layouts.get(s.seed, 1);
+  return s;
+}
+
+function refuse(state: State, action: ShootAction): RuleRefusal | null {
+  if (state.gameOver)
+    return { reason: Reasons.gameOver, message: state.won ? 'the round is won: all 8 waves cleared' : 'out of wisps: the round is over' };
+  if (angleIndex(action.angleDeg) < 0) {
+    const q = quantizeTenths(action.angleDeg) / 10;
+    return {
+      reason: Reasons.angleOutOfRange,
+      message: `angleDeg ${action.angleDeg} quantizes to ${q}, outside [15.0, 165.0]`,
+      quantized: Number.isFinite(q) ? q : null,
+    };
+  }
+  return null;
+}
+
+/** One shot: the wisp flies over the wave's layout, lanterns it lights stay lit, then the wave and the score move on. */
+function apply(sim: FlightSim, layouts: LayoutCache, state: State, action: ShootAction, report?: StepReport): void {
+  const index = angleIndex(action.angleDeg);
+  const row = waveRow(state.wave);
+  const { layout } = layouts.get(state.seed, state.wave);
+  sim.loadLayout(layout, state.lit);
+  const flight = sim.shoot(index, row.bounceCap);
+  const firstLantern = layout.lanterns[0]!.id;
+  let eventPoints = 0;
+  for (const e of flight.events) {
+    eventPoints += e.points;
+    if (e.type === 'light') state.lit[(e.id as number) - firstLantern] = true;
+  }
+  state.wispsLeft--;
+  state.shots++;
+  const shot: LastShot = {
+    angleDeg: (FIRST_TENTH + index) / 10,
+    bonus: { efficiency: 0, oneShotWonder: 0, waveClear: 0 },
+    events: flight.events,
+    path: flight.path,
+    points: 0,
+    wave: state.wave,
+    waveCleared: false,
+  };
+  if (state.lit.every(Boolean)) clearWave(state, shot, row);
+  else if (state.wispsLeft === 0) state.gameOver = true;
+  shot.points = eventPoints + shot.bonus.waveClear + shot.bonus.efficiency + shot.bonus.oneShotWonder;
+  state.score += shot.points;
+  state.lastShot = shot;
+  if (report) report.events.push(...shotEvents(shot, state));
+}
+
+/** Every lantern lit: the wave's bonuses on the shot, then the next wave (or the round won after the last). */
+function clearWave(state: State, shot: LastShot, row: ReturnType<typeof waveRow>): void {
+  shot.waveCleared = true;
+  shot.bonus.waveClear = POINTS.waveClear;
+  shot.bonus.efficiency = POINTS.perUnspentWisp * state.wispsLeft;
+  // One Shot Wonder: a wave of 3+ lanterns cleared with a single wisp of that wave.
+  if (state.wispsLeft === row.wisps - 1 && row.lanterns >= POINTS.oneShotWonderMinLanterns) shot.bonus.oneShotWonder = POINTS.oneShotWonder;
+  if (state.wave === WAVE_COUNT) {
+    state.won = true;
+    state.gameOver = true;
+  } else {
+    state.wave++;
+    const next = waveRow(state.wave);
+    state.wispsLeft = next.wisps;
+    state.lit = new Array(next.lanterns).fill(false);
+  }
 }
