@@ -151,129 +151,161 @@ const parsed = (text: string): unknown => {
 
 export async function driveAgent(session: Session, agent: AgentSource | string, options: DriveOptions): Promise<AgentRun> {
   const source = typeof agent === 'string' ? programSource(agent, { cwd: options.cwd, signal: options.signal }) : agent;
-  const actions: unknown[] = [];
-  let shownAt = performance.now();
-  const show = (response: PipeResponse, kind: ShowKind) => {
-    shownAt = performance.now();
-    source.show(response, kind, actions.length);
-  };
-  const started = performance.now();
-  let refusals = 0;
-  let total = 0;
-  /** Failed answers at this turn so far (a malformed reply or a refused action). */
-  let failedHere = 0;
-  let end: AgentEnd = 'agent_exit';
-  let step = 0;
-  const record = (s: Omit<EpisodeStep, 'step' | 'turn'>) => {
-    const line: EpisodeStep = { step: step++, turn: actions.length, ...s };
-    options.onStep?.(line);
-  };
-  show(firstLine(session, options.pipe), 'start');
+  const d = new Drive(session, source, options);
+  d.show(firstLine(session, options.pipe), 'start');
+  let end: AgentEnd;
   try {
-    for (;;) {
-      if (session.current.gameOver) {
-        end = 'game_over';
-        break;
-      }
-      if (options.budget && actions.length >= options.budget.actions) {
-        end = 'budget';
-        break;
-      }
-      if (actions.length >= options.maxTurns) {
-        end = 'max_turns';
-        break;
-      }
-      const left = options.wallMs - (performance.now() - started);
-      const answer =
-        left <= 0 ? 'wall' : await source.next(Math.min(options.timeoutMs, left), options.timeoutMs < left ? 'timeout' : 'wall');
-      if (answer === 'timeout' || answer === 'wall' || answer === 'interrupted') {
-        end = answer;
-        break;
-      }
-      if (options.signal?.aborted) {
-        end = 'interrupted';
-        break;
-      }
-      if (answer === null) break;
-      const ms = answer.ms ?? Math.round(performance.now() - shownAt);
-      const retry = failedHere > 0 ? { retry: failedHere } : {};
-      const extra = {
-        ...(answer.usage ? { usage: answer.usage } : {}),
-        ...retry,
-        ...(answer.transcript ? { transcript: answer.transcript } : {}),
-      };
-      let response: PipeResponse;
-      let kind: ShowKind;
-      if (answer.malformed !== undefined) {
-        response = { ok: false, reason: 'malformed_reply', message: answer.malformed, legalActions: session.current.legalActions };
-        kind = 'malformed';
-        record({ view: viewHash(answer.view), action: null, ok: false, reason: 'malformed_reply', ms, ...extra });
-      } else {
-        const action = parsed(answer.line);
-        if (options.budget && action !== undefined && !budgetAllows(options.budget, actions, action)) {
-          end = 'budget';
-          break;
-        }
-        const result = await answerLine(session, answer.line, step + 1, options.pipe);
-        response = result.response;
-        kind = response.ok ? 'accepted' : 'refused';
-        record({
-          view: viewHash(answer.view),
-          action: result.action ?? null,
-          ok: response.ok,
-          ...(response.ok ? {} : { reason: response.reason }),
-          ms,
-          ...extra,
-        });
-        if (response.ok) actions.push(result.action);
-      }
-      if (response.ok) {
-        refusals = 0;
-        failedHere = 0;
-        show(response, kind);
-        continue;
-      }
-      refusals++;
-      total++;
-      failedHere++;
-      if (options.maxRetries !== undefined && failedHere > options.maxRetries) {
-        // The retries of this turn ran out: the documented fallback.
-        const first = session.current.legalActions[0];
-        if (options.fallback !== 'first-legal' || first === undefined) {
-          end = 'fallback';
-          break;
-        }
-        const result = await answerLine(session, JSON.stringify(first), step + 1, options.pipe);
-        record({ view: viewHash(answer.view), action: first, ok: result.response.ok, ms: 0, fallback: true });
-        if (!result.response.ok) {
-          end = 'fallback';
-          break;
-        }
-        actions.push(first);
-        refusals = 0;
-        failedHere = 0;
-        show(result.response, 'accepted');
-        continue;
-      }
-      show(response, kind);
-      if (options.maxRetries === undefined && refusals >= options.maxRefusals) {
-        end = 'refusals';
-        break;
-      }
-    }
+    end = await d.run();
   } finally {
     await source.stop();
   }
   return {
     slug: session.slug,
     seed: session.seed,
-    actions,
+    actions: d.actions,
     score: session.current.score,
     gameOver: session.current.gameOver,
     end,
-    refusals: total,
+    refusals: d.total,
     stderr: ['game_over', 'max_turns', 'budget', 'interrupted'].includes(end) ? '' : source.stderr(),
   };
+}
+
+type Answered = Exclude<Awaited<ReturnType<AgentSource['next']>>, null | 'timeout' | 'wall' | 'interrupted'>;
+
+/**
+ * One run of an agent on a session: show the agent what happened, take its answer, have the engine judge it, record
+ * the step; refused or malformed answers are shown again with the reason until the limits or the fallback end it.
+ */
+class Drive {
+  readonly actions: unknown[] = [];
+  /** Failed answers over the run. */
+  total = 0;
+  private shownAt = performance.now();
+  private readonly started = performance.now();
+  /** Failed answers in a row. */
+  private refusals = 0;
+  /** Failed answers at this turn so far (a malformed reply or a refused action). */
+  private failedHere = 0;
+  private step = 0;
+
+  constructor(
+    private readonly session: Session,
+    private readonly source: AgentSource,
+    private readonly options: DriveOptions,
+  ) {}
+
+  show(response: PipeResponse, kind: ShowKind): void {
+    this.shownAt = performance.now();
+    this.source.show(response, kind, this.actions.length);
+  }
+
+  /** Steps until the run ends; returns why it ended. */
+  async run(): Promise<AgentEnd> {
+    for (;;) {
+      const limit = this.limitReached();
+      if (limit) return limit;
+      const answer = await this.nextAnswer();
+      if (answer === 'timeout' || answer === 'wall' || answer === 'interrupted') return answer;
+      if (this.options.signal?.aborted) return 'interrupted';
+      if (answer === null) return 'agent_exit';
+      const judged = await this.judge(answer);
+      if (judged === 'budget') return 'budget';
+      if (judged.response.ok) {
+        this.refusals = 0;
+        this.failedHere = 0;
+        this.show(judged.response, judged.kind);
+        continue;
+      }
+      const end = await this.failed(answer, judged.response, judged.kind);
+      if (end) return end;
+    }
+  }
+
+  private record(s: Omit<EpisodeStep, 'step' | 'turn'>): void {
+    const line: EpisodeStep = { step: this.step++, turn: this.actions.length, ...s };
+    this.options.onStep?.(line);
+  }
+
+  /** The game is over, or the budget or the turn limit is reached. */
+  private limitReached(): AgentEnd | null {
+    const { options, actions } = this;
+    if (this.session.current.gameOver) return 'game_over';
+    if (options.budget && actions.length >= options.budget.actions) return 'budget';
+    if (actions.length >= options.maxTurns) return 'max_turns';
+    return null;
+  }
+
+  /** The agent's next answer, waiting at most the answer timeout and what is left of the run's wall time. */
+  private nextAnswer(): ReturnType<AgentSource['next']> | 'wall' {
+    const { timeoutMs, wallMs } = this.options;
+    const left = wallMs - (performance.now() - this.started);
+    return left <= 0 ? 'wall' : this.source.next(Math.min(timeoutMs, left), timeoutMs < left ? 'timeout' : 'wall');
+  }
+
+  /**
+   * The engine's answer to the agent's (or the malformed reply's refusal), recorded as a step; 'budget' when the
+   * action would leave the set's budget (the run stops before it).
+   */
+  private async judge(answer: Answered): Promise<{ response: PipeResponse; kind: ShowKind } | 'budget'> {
+    const { session, options } = this;
+    const ms = answer.ms ?? Math.round(performance.now() - this.shownAt);
+    const extra = {
+      ...(answer.usage ? { usage: answer.usage } : {}),
+      ...(this.failedHere > 0 ? { retry: this.failedHere } : {}),
+      ...(answer.transcript ? { transcript: answer.transcript } : {}),
+    };
+    if (answer.malformed !== undefined) {
+      const response: PipeResponse = {
+        ok: false,
+        reason: 'malformed_reply',
+        message: answer.malformed,
+        legalActions: session.current.legalActions,
+      };
+      this.record({ view: viewHash(answer.view), action: null, ok: false, reason: 'malformed_reply', ms, ...extra });
+      return { response, kind: 'malformed' };
+    }
+    const action = parsed(answer.line);
+    if (options.budget && action !== undefined && !budgetAllows(options.budget, this.actions, action)) return 'budget';
+    const result = await answerLine(session, answer.line, this.step + 1, options.pipe);
+    const response = result.response;
+    this.record({
+      view: viewHash(answer.view),
+      action: result.action ?? null,
+      ok: response.ok,
+      ...(response.ok ? {} : { reason: response.reason }),
+      ms,
+      ...extra,
+    });
+    if (response.ok) this.actions.push(result.action);
+    return { response, kind: response.ok ? 'accepted' : 'refused' };
+  }
+
+  /** A failed answer: shown again with the reason, unless the turn's retries ran out (the fallback) or too many in a row. */
+  private async failed(answer: Answered, response: PipeResponse, kind: ShowKind): Promise<AgentEnd | null> {
+    const { options } = this;
+    this.refusals++;
+    this.total++;
+    this.failedHere++;
+    if (options.maxRetries !== undefined && this.failedHere > options.maxRetries) return this.fallback(answer);
+    this.show(response, kind);
+    if (options.maxRetries === undefined && this.refusals >= options.maxRefusals) return 'refusals';
+    return null;
+  }
+
+  /** The retries of this turn ran out: the documented fallback (end the run, or play the first legal action). */
+  private async fallback(answer: Answered): Promise<AgentEnd | null> {
+    const first = this.session.current.legalActions[0];
+    if (this.options.fallback !== 'first-legal' || first === undefined) return 'fallback';
+    const result = await answerLine(this.session, JSON.stringify(first), this.step + 1, this.options.pipe);
+    this.record({ view: viewHash(answer.view), action: first, ok: result.response.ok, ms: 0, fallback: true });
+    if (!result.response.ok) return 'fallback';
+    this.actions.push(first);
+    this.refusals = 0;
+    this.failedHere = 0;
+    this.show(result.response, 'accepted');
+    return null;
+  }
 }
 
 /** Lines of the program's output, one at a time, with a deadline; null once it closed its output. */
