@@ -14,8 +14,15 @@ export function toToolResult(result: TableResult): CallToolResult {
 
 const gameId = z.string().describe('The id new_game returned, e.g. "g_…".');
 
-/** Registers every tool on `server` for one session (`owner`). */
+/** Registers every tool on `server` for one session (`owner`), in the order a model meets them. */
 export function registerTools(server: McpServer, table: GameTable, owner: string, slugs: readonly string[]): void {
+  registerGameTools(server, table, owner, slugs);
+  registerPlayTools(server, table, owner);
+  registerScorecardTools(server, table, owner);
+}
+
+/** Finding a game and starting one: list_games, rules, new_game. */
+function registerGameTools(server: McpServer, table: GameTable, owner: string, slugs: readonly string[]): void {
   const slug = z.string().describe(`The game: ${slugs.join(', ')}.`);
   server.registerTool(
     'list_games',
@@ -49,6 +56,10 @@ export function registerTools(server: McpServer, table: GameTable, owner: string
     },
     async ({ game, seed, challenge }) => toToolResult(await table.newGame(owner, game, seed, challenge)),
   );
+}
+
+/** Playing a started game: act, view, legal_actions, verify. */
+function registerPlayTools(server: McpServer, table: GameTable, owner: string): void {
   server.registerTool(
     'act',
     {
@@ -91,6 +102,10 @@ export function registerTools(server: McpServer, table: GameTable, owner: string
     },
     async ({ gameId: id }) => toToolResult(await table.verify(owner, id)),
   );
+}
+
+/** The leaderboard and evaluations: submit_run, open_scorecard, close_scorecard. */
+function registerScorecardTools(server: McpServer, table: GameTable, owner: string): void {
   server.registerTool(
     'submit_run',
     {
