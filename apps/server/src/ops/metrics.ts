@@ -26,6 +26,20 @@ const BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 export function createMetrics(replay?: { readonly queued: number; readonly running: number }): Metrics {
   const register = new Registry();
   collectDefaultMetrics({ register });
+  // Registered in this order, which is the exposition's.
+  const http = httpMetrics(register);
+  processGauges(register, replay);
+  const db = databaseMetrics(register);
+  return {
+    ...http,
+    ...db,
+    render: () => register.metrics(),
+    contentType: register.contentType,
+  };
+}
+
+/** Requests, refusals and latency by route pattern and game; children by label values made once (prom-client hashes a label object on every call otherwise). */
+function httpMetrics(register: Registry): Pick<Metrics, 'observe' | 'refusal'> {
   const requests = new Counter({
     name: 'hearth_http_requests_total',
     help: 'HTTP requests by route pattern, game, method and status.',
@@ -45,6 +59,40 @@ export function createMetrics(replay?: { readonly queued: number; readonly runni
     buckets: BUCKETS,
     registers: [register],
   });
+  const requestChildren = new Map<string, Counter.Internal>();
+  const latencyChildren = new Map<string, Histogram.Internal<'route' | 'game'>>();
+  const refusalChildren = new Map<string, Counter.Internal>();
+  return {
+    observe(route, game, method, status, seconds) {
+      const key = `${route}\n${game}`;
+      const statusKey = `${key}\n${method}\n${status}`;
+      let count = requestChildren.get(statusKey);
+      if (!count) {
+        count = requests.labels(route, game, method, String(status));
+        requestChildren.set(statusKey, count);
+      }
+      count.inc();
+      let timing = latencyChildren.get(key);
+      if (!timing) {
+        timing = latency.labels(route, game);
+        latencyChildren.set(key, timing);
+      }
+      timing.observe(seconds);
+    },
+    refusal(route, game, reason) {
+      const key = `${route}\n${game}\n${reason}`;
+      let child = refusalChildren.get(key);
+      if (!child) {
+        child = refusals.labels(route, game, reason);
+        refusalChildren.set(key, child);
+      }
+      child.inc();
+    },
+  };
+}
+
+/** The heap and uptime gauges kept from before prom-client, and the replay pool's jobs when there is a pool. */
+function processGauges(register: Registry, replay: { readonly queued: number; readonly running: number } | undefined): void {
   // Kept from before prom-client (its default names differ: nodejs_heap_size_used_bytes, process_start_time_seconds).
   new Gauge({
     name: 'nodejs_heap_used_bytes',
@@ -75,7 +123,10 @@ export function createMetrics(replay?: { readonly queued: number; readonly runni
       },
     });
   }
+}
 
+/** Database statements by outcome, and the PostgreSQL pool's connections once the store is watched. */
+function databaseMetrics(register: Registry): Pick<Metrics, 'dbQuery' | 'watchPool'> {
   const dbLatency = new Histogram({
     name: 'hearth_db_query_duration_seconds',
     help: 'Database statements by outcome (ok, error), time from sending to the answer.',
@@ -97,44 +148,12 @@ export function createMetrics(replay?: { readonly queued: number; readonly runni
       for (const state of ['max', 'total', 'idle', 'waiting'] as const) this.set({ state }, now[state]);
     },
   });
-
-  // Children by label values, made once: prom-client hashes a label object on every call otherwise.
-  const requestChildren = new Map<string, Counter.Internal>();
-  const latencyChildren = new Map<string, Histogram.Internal<'route' | 'game'>>();
-  const refusalChildren = new Map<string, Counter.Internal>();
   return {
-    observe(route, game, method, status, seconds) {
-      const key = `${route}\n${game}`;
-      const statusKey = `${key}\n${method}\n${status}`;
-      let count = requestChildren.get(statusKey);
-      if (!count) {
-        count = requests.labels(route, game, method, String(status));
-        requestChildren.set(statusKey, count);
-      }
-      count.inc();
-      let timing = latencyChildren.get(key);
-      if (!timing) {
-        timing = latency.labels(route, game);
-        latencyChildren.set(key, timing);
-      }
-      timing.observe(seconds);
-    },
-    refusal(route, game, reason) {
-      const key = `${route}\n${game}\n${reason}`;
-      let child = refusalChildren.get(key);
-      if (!child) {
-        child = refusals.labels(route, game, reason);
-        refusalChildren.set(key, child);
-      }
-      child.inc();
-    },
     dbQuery(seconds, failed) {
       (failed ? dbError : dbOk).observe(seconds);
     },
     watchPool(stats) {
       pool = stats;
     },
-    render: () => register.metrics(),
-    contentType: register.contentType,
   };
 }
