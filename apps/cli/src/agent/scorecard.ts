@@ -133,69 +133,58 @@ export function formatScorecard(card: readonly GameScore[]): string {
   return [table(head, rows, (i) => i >= 1 && i <= 4), ...above, ...usage, ...notes].join('\n');
 }
 
-/** A server's scorecard report (GET /api/scorecards/{id}) as text: the games, then every played seed. */
-export function formatReport(report: Record<string, unknown>): string {
-  const r = report as {
-    scorecard: {
-      id: string;
-      player: string;
-      challenge: string;
-      closed: boolean;
-      tags: Record<string, unknown>;
-      url: string;
-      attempts?: number;
-      page?: string;
-    };
-    progress: number;
-    interval?: { low: number | null; high: number | null; method: string } | null;
-    complete?: boolean;
-    identical?: number;
-    cost?: { text: string };
-    totals?: { runs: number; retries?: number; fallbacks?: number; usage?: { input: number | null; output: number | null } };
-    games: Array<
-      Omit<GameProgress, 'perSeed'> & {
-        totals: { actions: number; refusals: number; steps: number; ms: number };
-        perSeed: Array<{
-          seed: number;
-          score: number | null;
+/** A server's scorecard report (GET /api/scorecards/{id}), as far as the text shows it. */
+type ServerReport = {
+  scorecard: {
+    id: string;
+    player: string;
+    challenge: string;
+    closed: boolean;
+    tags: Record<string, unknown>;
+    url: string;
+    attempts?: number;
+    page?: string;
+  };
+  progress: number;
+  interval?: { low: number | null; high: number | null; method: string } | null;
+  complete?: boolean;
+  identical?: number;
+  cost?: { text: string };
+  totals?: { runs: number; retries?: number; fallbacks?: number; usage?: { input: number | null; output: number | null } };
+  games: Array<
+    Omit<GameProgress, 'perSeed'> & {
+      totals: { actions: number; refusals: number; steps: number; ms: number };
+      perSeed: Array<{
+        seed: number;
+        score: number | null;
+        progress: number;
+        uncapped: number | null;
+        counted: boolean;
+        runId: number | null;
+        identicalTo: { text: string } | null;
+        summary: { refusals: number; ms: number } | null;
+        attempts?: Array<{
+          attempt: number;
+          score: number;
           progress: number;
           uncapped: number | null;
-          counted: boolean;
-          runId: number | null;
+          runId: number;
           identicalTo: { text: string } | null;
           summary: { refusals: number; ms: number } | null;
-          attempts?: Array<{
-            attempt: number;
-            score: number;
-            progress: number;
-            uncapped: number | null;
-            runId: number;
-            identicalTo: { text: string } | null;
-            summary: { refusals: number; ms: number } | null;
-          }>;
         }>;
-      }
-    >;
-  };
+      }>;
+    }
+  >;
+};
+type ReportGame = ServerReport['games'][number];
+
+/** A server's scorecard report (GET /api/scorecards/{id}) as text: the games, then every played seed. */
+export function formatReport(report: Record<string, unknown>): string {
+  const r = report as ServerReport;
   const c = r.scorecard;
-  const tags = ['model', 'agent', 'prompt']
-    .filter((k) => c.tags[k] !== null && c.tags[k] !== undefined)
-    .map((k) => `${k} ${String(c.tags[k])}`)
-    .join(', ');
   const k = c.attempts ?? 1;
-  const iv =
-    r.interval && r.interval.low !== null && r.interval.high !== null
-      ? ` [${r.interval.low.toFixed(1)}, ${r.interval.high.toFixed(1)}]`
-      : '';
-  const t = r.totals;
   const out = [
-    `scorecard ${c.id} on ${c.challenge} by ${c.player}${tags ? ` (${tags})` : ''}: ${c.closed ? 'closed' : 'open'}${r.complete === undefined ? '' : r.complete ? ', complete' : ', incomplete'}${k > 1 ? `, ${k} attempts per seed` : ''}`,
-    `overall progress ${r.progress.toFixed(1)}${iv} (the mean of the games${iv ? '; 95% percentile bootstrap over seeds' : ''})`,
-    ...(t
-      ? [
-          `${t.runs} runs; tokens in ${t.usage?.input ?? '-'}, out ${t.usage?.output ?? '-'}; cost ${r.cost?.text ?? 'unknown'}; ${t.retries ?? 0} retries, ${t.fallbacks ?? 0} fallbacks; ${r.identical ?? 0} identical to an earlier run (counted, disclosed per seed)`,
-        ]
-      : []),
+    ...reportHeader(r),
     '',
     table(
       ['game', 'progress [95% CI]', 'seeds', 'above strong', 'actions', 'refused'],
@@ -210,31 +199,59 @@ export function formatReport(report: Record<string, unknown>): string {
       (i) => i >= 3,
     ),
   ];
-  for (const g of r.games) {
-    const played = g.perSeed.flatMap((s) =>
-      (s.attempts ?? (s.runId === null ? [] : [{ attempt: 0, ...s, runId: s.runId, score: s.score ?? 0 }])).map((a) => ({
-        seed: s.seed,
-        ...a,
-      })),
-    );
-    if (played.length === 0) continue;
-    out.push('', `${g.game} (${g.playedText})`);
-    out.push(
-      table(
-        ['seed', ...(k > 1 ? ['attempt'] : []), 'score', 'progress', 'uncapped', 'run', 'note'],
-        played.map((s) => [
-          String(s.seed),
-          ...(k > 1 ? [String(s.attempt)] : []),
-          fmt(s.score),
-          s.progress.toFixed(1),
-          s.uncapped === null ? '-' : s.uncapped.toFixed(1),
-          String(s.runId),
-          [s.summary ? `${s.summary.refusals} refused` : '', s.identicalTo ? s.identicalTo.text : ''].filter(Boolean).join('; '),
-        ]),
-        (i) => i >= 1 && i <= (k > 1 ? 5 : 4),
-      ),
-    );
-  }
+  for (const g of r.games) out.push(...seedLines(g, k));
   out.push('', `the report: ${c.url}`, ...(c.page ? [`on the web: ${c.page}`] : []));
   return out.join('\n');
+}
+
+/** Whose scorecard on which set, open or closed; the overall progress; the runs' totals. */
+function reportHeader(r: ServerReport): string[] {
+  const c = r.scorecard;
+  const tags = ['model', 'agent', 'prompt']
+    .filter((k) => c.tags[k] !== null && c.tags[k] !== undefined)
+    .map((k) => `${k} ${String(c.tags[k])}`)
+    .join(', ');
+  const k = c.attempts ?? 1;
+  const iv =
+    r.interval && r.interval.low !== null && r.interval.high !== null
+      ? ` [${r.interval.low.toFixed(1)}, ${r.interval.high.toFixed(1)}]`
+      : '';
+  const t = r.totals;
+  return [
+    `scorecard ${c.id} on ${c.challenge} by ${c.player}${tags ? ` (${tags})` : ''}: ${c.closed ? 'closed' : 'open'}${r.complete === undefined ? '' : r.complete ? ', complete' : ', incomplete'}${k > 1 ? `, ${k} attempts per seed` : ''}`,
+    `overall progress ${r.progress.toFixed(1)}${iv} (the mean of the games${iv ? '; 95% percentile bootstrap over seeds' : ''})`,
+    ...(t
+      ? [
+          `${t.runs} runs; tokens in ${t.usage?.input ?? '-'}, out ${t.usage?.output ?? '-'}; cost ${r.cost?.text ?? 'unknown'}; ${t.retries ?? 0} retries, ${t.fallbacks ?? 0} fallbacks; ${r.identical ?? 0} identical to an earlier run (counted, disclosed per seed)`,
+        ]
+      : []),
+  ];
+}
+
+/** A game's played seeds (every attempt when there are several), none when it has none. */
+function seedLines(g: ReportGame, k: number): string[] {
+  const played = g.perSeed.flatMap((s) =>
+    (s.attempts ?? (s.runId === null ? [] : [{ attempt: 0, ...s, runId: s.runId, score: s.score ?? 0 }])).map((a) => ({
+      seed: s.seed,
+      ...a,
+    })),
+  );
+  if (played.length === 0) return [];
+  return [
+    '',
+    `${g.game} (${g.playedText})`,
+    table(
+      ['seed', ...(k > 1 ? ['attempt'] : []), 'score', 'progress', 'uncapped', 'run', 'note'],
+      played.map((s) => [
+        String(s.seed),
+        ...(k > 1 ? [String(s.attempt)] : []),
+        fmt(s.score),
+        s.progress.toFixed(1),
+        s.uncapped === null ? '-' : s.uncapped.toFixed(1),
+        String(s.runId),
+        [s.summary ? `${s.summary.refusals} refused` : '', s.identicalTo ? s.identicalTo.text : ''].filter(Boolean).join('; '),
+      ]),
+      (i) => i >= 1 && i <= (k > 1 ? 5 : 4),
+    ),
+  ];
 }
