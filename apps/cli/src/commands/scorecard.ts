@@ -5,7 +5,7 @@
 import { writeFileSync } from 'node:fs';
 import { CURRENT_CHALLENGE } from '@hearth/store/challenges';
 import { formatReport, table } from '../agent/scorecard.ts';
-import { parseArgs } from '../args.ts';
+import { type OptionTypes, type Parsed, parseArgs } from '../args.ts';
 import { UsageError } from '../games.ts';
 import { apiUrl, callJson, httpTimeoutMs, refusalText } from '../net/http.ts';
 import { closeScorecard, openScorecard } from './agent.ts';
@@ -32,6 +32,45 @@ export async function scorecardCommand(argv: readonly string[]): Promise<number>
   }
   if (!['open', 'close', 'show', 'compare', 'export'].includes(sub))
     throw new UsageError(`unknown scorecard command "${sub}"\n\n${SCORECARD_USAGE}`);
+  const x = readCall(sub, rest);
+  if (sub === 'open') return openCard(x);
+  if (sub === 'compare') return compareCards(x);
+  const [id, ...extra] = x.positionals;
+  if (!id || extra.length > 0) throw new UsageError(`scorecard ${sub} needs the scorecard id\n\n${SCORECARD_USAGE}`);
+  if (sub === 'close') return closeCard(x, id);
+  if (sub === 'export') return exportCard(x, id);
+  const { status, body } = await callJson(apiUrl(x.server, `/api/scorecards/${encodeURIComponent(id)}`));
+  if (body.ok !== true) return x.refused(status, body);
+  x.print(body, formatReport(body));
+  return 0;
+}
+
+const SCORECARD_FLAGS = {
+  server: 'string',
+  name: 'string',
+  challenge: 'string',
+  model: 'string',
+  agent: 'string',
+  prompt: 'string',
+  key: 'string',
+  json: 'boolean',
+  attempts: 'string',
+  format: 'string',
+  out: 'string',
+} as const satisfies OptionTypes;
+
+/** One scorecard command's flags and positionals, its server, and how it prints an answer or a refusal. */
+interface ScorecardCall {
+  v: Parsed<typeof SCORECARD_FLAGS>['values'];
+  positionals: string[];
+  /** The --meta k=v pairs, in order. */
+  metas: string[];
+  server: string;
+  print(body: Record<string, unknown>, text: string): void;
+  refused(status: number, body: Record<string, unknown>): number;
+}
+
+function readCall(sub: string, rest: readonly string[]): ScorecardCall {
   // --meta may be given more than once: k=v pairs.
   const metas: string[] = [];
   const args = parseArgs(
@@ -43,93 +82,85 @@ export async function scorecardCommand(argv: readonly string[]): Promise<number>
       }
       return true;
     }),
-    {
-      server: 'string',
-      name: 'string',
-      challenge: 'string',
-      model: 'string',
-      agent: 'string',
-      prompt: 'string',
-      key: 'string',
-      json: 'boolean',
-      attempts: 'string',
-      format: 'string',
-      out: 'string',
-    },
+    SCORECARD_FLAGS,
   );
   if ('error' in args) throw new UsageError(args.error);
   const v = args.values;
   if (!v.server) throw new UsageError(`scorecard ${sub} needs --server\n\n${SCORECARD_USAGE}`);
   checkServer(v.server);
-  const print = (body: Record<string, unknown>, text: string) => process.stdout.write(`${v.json ? JSON.stringify(body) : text}\n`);
-  const refused = (status: number, body: Record<string, unknown>) => {
-    if (v.json) process.stdout.write(`${JSON.stringify(body)}\n`);
-    process.stderr.write(`${v.server}: HTTP ${status}: ${refusalText(body)}\n`);
-    return 1;
+  const server = v.server;
+  return {
+    v,
+    positionals: args.positionals,
+    metas,
+    server,
+    print: (body, text) => process.stdout.write(`${v.json ? JSON.stringify(body) : text}\n`),
+    refused(status, body) {
+      if (v.json) process.stdout.write(`${JSON.stringify(body)}\n`);
+      process.stderr.write(`${server}: HTTP ${status}: ${refusalText(body)}\n`);
+      return 1;
+    },
   };
-  if (sub === 'open') {
-    if (!v.name || args.positionals.length > 0) throw new UsageError(`scorecard open needs --name\n\n${SCORECARD_USAGE}`);
-    const meta: Record<string, string> = {};
-    for (const m of metas) {
-      const eq = m.indexOf('=');
-      if (eq < 1) throw new UsageError(`--meta must be key=value (got ${JSON.stringify(m)})`);
-      meta[m.slice(0, eq)] = m.slice(eq + 1);
-    }
-    const tags = { model: v.model ?? null, agent: v.agent ?? null, prompt: v.prompt ?? null, meta };
-    const attempts = v.attempts === undefined ? 1 : Number(v.attempts);
-    if (!Number.isInteger(attempts) || attempts < 1) throw new UsageError('--attempts must be a positive integer');
-    const r = await openScorecard(v.server, v.name, v.challenge ?? CURRENT_CHALLENGE, tags, v.key, attempts);
-    if (!r.ok) return refused(r.status, r.body);
-    const card = r.body.scorecard as { id: string; challenge: string };
-    print(
-      r.body,
-      `${card.id}\nopened on ${card.challenge}: fill it with hearth agent run ... --server ${v.server} --name ${v.name} --scorecard ${card.id} (or hearth submit <record> --scorecard ${card.id}), then hearth scorecard close ${card.id}`,
-    );
-    return 0;
+}
+
+async function openCard({ v, positionals, metas, server, print, refused }: ScorecardCall): Promise<number> {
+  if (!v.name || positionals.length > 0) throw new UsageError(`scorecard open needs --name\n\n${SCORECARD_USAGE}`);
+  const meta: Record<string, string> = {};
+  for (const m of metas) {
+    const eq = m.indexOf('=');
+    if (eq < 1) throw new UsageError(`--meta must be key=value (got ${JSON.stringify(m)})`);
+    meta[m.slice(0, eq)] = m.slice(eq + 1);
   }
-  if (sub === 'compare') {
-    const [a, b, ...more] = args.positionals;
-    if (!a || !b || more.length > 0) throw new UsageError(`scorecard compare needs two scorecard ids\n\n${SCORECARD_USAGE}`);
-    const { status, body } = await callJson(
-      apiUrl(v.server, `/api/scorecards/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`),
-    );
-    if (body.ok !== true) return refused(status, body);
-    print(body, formatComparison(body));
-    return 0;
-  }
-  const [id, ...extra] = args.positionals;
-  if (!id || extra.length > 0) throw new UsageError(`scorecard ${sub} needs the scorecard id\n\n${SCORECARD_USAGE}`);
-  if (sub === 'close') {
-    if (!v.name) throw new UsageError(`scorecard close needs --name (its player)\n\n${SCORECARD_USAGE}`);
-    const r = await closeScorecard(v.server, v.name, id, v.key);
-    if (!r.ok) return refused(r.status, r.body);
-    print(r.body, formatReport(r.body));
-    return 0;
-  }
-  if (sub === 'export') {
-    const format = v.format ?? 'csv';
-    if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
-    const url = apiUrl(v.server, `/api/scorecards/${encodeURIComponent(id)}?format=${format}`);
-    const res = await fetch(url, { signal: AbortSignal.timeout(httpTimeoutMs()) });
-    const text = await res.text();
-    if (!res.ok) {
-      let body: Record<string, unknown> = { reason: `http_${res.status}`, message: text.slice(0, 200) };
-      try {
-        body = JSON.parse(text) as Record<string, unknown>;
-      } catch {
-        // not JSON: the status says it
-      }
-      return refused(res.status, body);
-    }
-    if (v.out) {
-      writeFileSync(v.out, text);
-      process.stderr.write(`wrote ${v.out}\n`);
-    } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
-    return 0;
-  }
-  const { status, body } = await callJson(apiUrl(v.server, `/api/scorecards/${encodeURIComponent(id)}`));
+  const tags = { model: v.model ?? null, agent: v.agent ?? null, prompt: v.prompt ?? null, meta };
+  const attempts = v.attempts === undefined ? 1 : Number(v.attempts);
+  if (!Number.isInteger(attempts) || attempts < 1) throw new UsageError('--attempts must be a positive integer');
+  const r = await openScorecard(server, v.name, v.challenge ?? CURRENT_CHALLENGE, tags, v.key, attempts);
+  if (!r.ok) return refused(r.status, r.body);
+  const card = r.body.scorecard as { id: string; challenge: string };
+  print(
+    r.body,
+    `${card.id}\nopened on ${card.challenge}: fill it with hearth agent run ... --server ${server} --name ${v.name} --scorecard ${card.id} (or hearth submit <record> --scorecard ${card.id}), then hearth scorecard close ${card.id}`,
+  );
+  return 0;
+}
+
+async function compareCards({ positionals, server, print, refused }: ScorecardCall): Promise<number> {
+  const [a, b, ...more] = positionals;
+  if (!a || !b || more.length > 0) throw new UsageError(`scorecard compare needs two scorecard ids\n\n${SCORECARD_USAGE}`);
+  const { status, body } = await callJson(apiUrl(server, `/api/scorecards/compare?a=${encodeURIComponent(a)}&b=${encodeURIComponent(b)}`));
   if (body.ok !== true) return refused(status, body);
-  print(body, formatReport(body));
+  print(body, formatComparison(body));
+  return 0;
+}
+
+async function closeCard({ v, server, print, refused }: ScorecardCall, id: string): Promise<number> {
+  if (!v.name) throw new UsageError(`scorecard close needs --name (its player)\n\n${SCORECARD_USAGE}`);
+  const r = await closeScorecard(server, v.name, id, v.key);
+  if (!r.ok) return refused(r.status, r.body);
+  print(r.body, formatReport(r.body));
+  return 0;
+}
+
+/** The scorecard as CSV (one row per game, seed and attempt) or its JSON report, to --out or standard output. */
+async function exportCard({ v, server, refused }: ScorecardCall, id: string): Promise<number> {
+  const format = v.format ?? 'csv';
+  if (format !== 'csv' && format !== 'json') throw new UsageError('--format must be csv or json');
+  const url = apiUrl(server, `/api/scorecards/${encodeURIComponent(id)}?format=${format}`);
+  const res = await fetch(url, { signal: AbortSignal.timeout(httpTimeoutMs()) });
+  const text = await res.text();
+  if (!res.ok) {
+    let body: Record<string, unknown> = { reason: `http_${res.status}`, message: text.slice(0, 200) };
+    try {
+      body = JSON.parse(text) as Record<string, unknown>;
+    } catch {
+      // not JSON: the status says it
+    }
+    return refused(res.status, body);
+  }
+  if (v.out) {
+    writeFileSync(v.out, text);
+    process.stderr.write(`wrote ${v.out}\n`);
+  } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   return 0;
 }
 
