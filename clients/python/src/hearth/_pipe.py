@@ -141,6 +141,28 @@ class LinePipe:
                 raise self._died("answering")
             have += got
 
+    def fit_answers(self, size: int) -> None:
+        """Asks the kernel for an output pipe that holds `size` bytes (Linux's F_SETPIPE_SZ, at most
+        /proc/sys/fs/pipe-max-size), so an answer that large is written in one piece: in the default 64 KiB the
+        child sleeps in the middle of every larger answer until this side has read the first part, and both pay
+        the wake-ups. Elsewhere, or when the kernel refuses, nothing changes."""
+        if size <= 1 << 16:
+            return
+        try:
+            import fcntl
+
+            setsz = getattr(fcntl, "F_SETPIPE_SZ", None)
+            if setsz is None:
+                return
+            try:
+                with open("/proc/sys/fs/pipe-max-size") as f:
+                    limit = int(f.read())
+            except (OSError, ValueError):
+                limit = 1 << 20
+            fcntl.fcntl(self._fd, setsz, min(size, limit))
+        except (ImportError, OSError):
+            pass
+
     def read_json(self, timeout: Optional[float] = None) -> Any:
         line = self.last_line = self.read_line(timeout)
         try:

@@ -125,6 +125,8 @@ class BatchPipe:
             raise ProtocolError(
                 f"hearth sim serve: a frame of {len(self._frame)} bytes does not fit {n} envs"
             )
+        # A whole answer (the header line and the frame) fits in the pipe: written in one piece.
+        self.pipe.fit_answers(len(self._frame) + 4096)
         #: "-1", "0", ..., "K-1": the decimal string of every step index, at index + 1.
         self._index_strings = np.array([str(j) for j in range(-1, k)], dtype=object)
         buf = memoryview(self._frame)
