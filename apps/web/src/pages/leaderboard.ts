@@ -4,7 +4,7 @@
 
 import { esc } from '@hearth/engine/web';
 import { type BoardEntry, failureText, fetchBoard, heldKeys, savedName } from '../api.ts';
-import { type ChallengeSeeds, challenges, resetText } from '../daily.ts';
+import { type ChallengeSeeds, challenges, type Daily, resetText } from '../daily.ts';
 import type { Engine } from '../engine-client.ts';
 import { BOARD_TABS, type BoardTab, formatRoute } from '../route.ts';
 import { plural, sentence } from '../text.ts';
@@ -82,37 +82,55 @@ export async function showLeaderboard(
   document.title = `${name} leaderboards — Hearth`;
   const head = `<header class="bar"><a href="${formatRoute({ page: 'home', online })}" class="home-link">← All games</a><h1>${esc(name)}: leaderboards</h1>
 <a href="${esc(formatRoute({ page: 'game', slug, seed: undefined, replay: undefined, online }))}">Play ${esc(name)}</a> <a href="${esc(formatRoute({ page: 'agents', online }))}" class="models-link">Models board</a></header>`;
-  const [ch, ...firsts] = await Promise.all([challenges([slug]), ...BOARD_TABS.map((b) => fetchBoard(slug, b, undefined))]);
-  const first = firsts[0];
-  if (first && !first.ok && firsts.every((r) => !r.ok && r.absent)) {
+  const loaded = await loadBoards(slug);
+  const first = loaded.firsts[0];
+  if (first && !first.ok && loaded.firsts.every((r) => !r.ok && r.absent)) {
     root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="message" data-kind="refusal" data-absent="true">${esc(failureText(first))}</p></main>`;
     return () => {};
   }
-  const of = ch.ok ? ch.byGame.get(slug) : undefined;
-  const daily = of?.daily;
-  const challenge = of?.sets[0];
+  const { challenge } = loaded;
   // the challenge board needs the set's id; fetch it again with it when the first answer used the default
-  if (challenge) firsts[1] = await fetchBoard(slug, 'challenge', undefined, undefined, 20, challenge.id);
+  if (challenge) loaded.firsts[1] = await fetchBoard(slug, 'challenge', undefined, undefined, 20, challenge.id);
+  const x: BoardPage = { root, slug, online, challenge };
+  root.innerHTML = pageMarkup(x, head, loaded, wanted);
+  const onClick = (e: MouseEvent) => boardClick(x, e);
+  const onKey = (e: KeyboardEvent) => tabKey(x, e);
+  root.addEventListener('click', onClick);
+  root.addEventListener('keydown', onKey);
+  return () => {
+    root.removeEventListener('click', onClick);
+    root.removeEventListener('keydown', onKey);
+  };
+}
+
+type BoardAnswer = Awaited<ReturnType<typeof fetchBoard>>;
+
+/** What a shown board page acts on: where it is, its game, and the challenge set its challenge board shows. */
+interface BoardPage {
+  root: HTMLElement;
+  slug: string;
+  online: boolean;
+  challenge: ChallengeInfo | undefined;
+}
+
+/** The first page of every board (in BOARD_TABS order), today's daily and the game's challenge set. */
+async function loadBoards(slug: string) {
+  const [ch, ...firsts] = await Promise.all([challenges([slug]), ...BOARD_TABS.map((b) => fetchBoard(slug, b, undefined))]);
+  const of = ch.ok ? ch.byGame.get(slug) : undefined;
+  const challenge = of?.sets[0];
+  return { firsts: firsts as BoardAnswer[], daily: of?.daily, challenge };
+}
+
+/** The tabs (each with its count; the wanted one, else the first with rows, open) and a panel per board. */
+function pageMarkup(x: BoardPage, head: string, loaded: Awaited<ReturnType<typeof loadBoards>>, wanted: BoardTab | undefined): string {
+  const { slug, online, challenge } = x;
+  const { firsts } = loaded;
   const count = (i: number) => {
     const r = firsts[i];
     return r?.ok ? (r.rows ?? r.entries ?? []).length : 0;
   };
   const open: BoardTab = wanted ?? BOARD_TABS.find((_, i) => count(i) > 0) ?? 'daily';
-  const now = Date.now();
-
-  const intro: Record<BoardTab, string> = {
-    daily: daily
-      ? `<p class="board-intro">The daily of ${esc(daily.date)} (UTC) is seed ${esc(daily.seed)}: every run on it submitted today counts. ${esc(sentence(resetText(now)))}. <a class="daily-play" href="${esc(formatRoute({ page: 'game', slug, seed: daily.seed, replay: undefined, online }))}">Play today’s daily</a></p>`
-      : '<p class="board-intro">Runs on today’s daily seed, submitted today (UTC).</p>',
-    challenge: `<p class="board-intro challenge-sentence">${challengeSentence(challenge)}</p>${
-      challenge
-        ? `<p class="challenge-seeds note">${esc(challenge.title)} (set <span id="challenge-name">${esc(challenge.id)}</span>) seeds: ${challenge.seeds
-            .map((seed) => `<a href="${esc(formatRoute({ page: 'game', slug, seed, replay: undefined, online }))}">${seed}</a>`)
-            .join(', ')}</p>`
-        : ''
-    }`,
-    all: '<p class="board-intro">Each player’s best verified run on any seed, ever.</p>',
-  };
+  const intro = introOf(x, loaded.daily, Date.now());
   const tabs = BOARDS.map(
     (b, i) =>
       `<button type="button" role="tab" id="tab-${b.board}" aria-controls="panel-${b.board}" aria-selected="${b.board === open}" tabindex="${b.board === open ? 0 : -1}" data-tab="${b.board}">${esc(b.title)} <span class="tab-count">(${count(i)}${count(i) >= 20 ? '+' : ''})</span></button>`,
@@ -128,67 +146,87 @@ export async function showLeaderboard(
     return `<section class="board" id="panel-${b.board}" role="tabpanel" aria-labelledby="tab-${b.board}" data-board="${b.board}"${b.board === open ? '' : ' hidden'}>${intro[b.board]}
 <div class="kind-picker" role="group" aria-label="Whose runs">${kinds}</div><div class="board-holder">${table(b.board, undefined, body, r?.ok ? r.nextCursor : null)}</div></section>`;
   }).join('');
-  root.innerHTML = `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="note">Every score here was verified by replaying its actions on the server.</p>
+  return `<main class="board-page" data-slug="${esc(slug)}">${head}<p id="board-status" class="note">Every score here was verified by replaying its actions on the server.</p>
 <div class="tabs" role="tablist" aria-label="Leaderboards">${tabs}</div>${panels}</main>`;
+}
 
-  const select = (board: BoardTab) => {
-    for (const t of Array.from(root.querySelectorAll<HTMLButtonElement>('[data-tab]'))) {
-      const on = t.dataset.tab === board;
-      t.setAttribute('aria-selected', String(on));
-      t.tabIndex = on ? 0 : -1;
-    }
-    for (const p of Array.from(root.querySelectorAll<HTMLElement>('[role="tabpanel"]'))) p.hidden = p.dataset.board !== board;
-    history.replaceState(null, '', formatRoute({ page: 'leaderboard', slug, board, online }));
+/** The sentence above each board: what counts on it (the daily's seed and reset, the challenge set's seeds). */
+function introOf({ slug, online, challenge }: BoardPage, daily: Daily | undefined, now: number): Record<BoardTab, string> {
+  return {
+    daily: daily
+      ? `<p class="board-intro">The daily of ${esc(daily.date)} (UTC) is seed ${esc(daily.seed)}: every run on it submitted today counts. ${esc(sentence(resetText(now)))}. <a class="daily-play" href="${esc(formatRoute({ page: 'game', slug, seed: daily.seed, replay: undefined, online }))}">Play today’s daily</a></p>`
+      : '<p class="board-intro">Runs on today’s daily seed, submitted today (UTC).</p>',
+    challenge: `<p class="board-intro challenge-sentence">${challengeSentence(challenge)}</p>${
+      challenge
+        ? `<p class="challenge-seeds note">${esc(challenge.title)} (set <span id="challenge-name">${esc(challenge.id)}</span>) seeds: ${challenge.seeds
+            .map((seed) => `<a href="${esc(formatRoute({ page: 'game', slug, seed, replay: undefined, online }))}">${seed}</a>`)
+            .join(', ')}</p>`
+        : ''
+    }`,
+    all: '<p class="board-intro">Each player’s best verified run on any seed, ever.</p>',
   };
-  const onClick = async (e: MouseEvent) => {
-    const t = e.target as Element;
-    const tab = t.closest?.('[data-tab]') as HTMLButtonElement | null;
-    if (tab) return select(tab.dataset.tab as BoardTab);
-    const pick = t.closest?.('[data-kind-pick]') as HTMLButtonElement | null;
-    if (pick) {
-      const panel = pick.closest('[role="tabpanel"]') as HTMLElement;
-      const board = panel.dataset.board as BoardTab;
-      const kind = pick.dataset.kindPick === 'everyone' ? undefined : (pick.dataset.kindPick as Kind);
-      for (const b of Array.from(panel.querySelectorAll('[data-kind-pick]'))) b.setAttribute('aria-pressed', String(b === pick));
-      const r = await fetchBoard(slug, board, kind, undefined, 20, challenge?.id);
-      const body = r.ok
-        ? rows(r.rows ?? r.entries ?? [], online, board === 'challenge' ? challenge : undefined)
-        : `<tr><td colspan="5" class="refusal">${esc(r.message)}</td></tr>`;
-      (panel.querySelector('.board-holder') as HTMLElement).innerHTML = table(board, kind, body, r.ok ? r.nextCursor : null);
-      return;
-    }
-    // the next page of one table, by the cursor the server handed out
-    const button = t.closest?.('[data-more]') as HTMLButtonElement | null;
-    const holder = button?.closest('.board-table') as HTMLElement | null;
-    if (!button || !holder) return;
-    button.disabled = true;
-    const kind = holder.dataset.kind === 'everyone' ? undefined : (holder.dataset.kind as Kind);
-    const board = holder.dataset.board as BoardTab;
-    const r = await fetchBoard(slug, board, kind, button.dataset.more, 20, challenge?.id);
-    const p = button.parentElement as HTMLElement;
-    if (!r.ok) {
-      p.textContent = r.message;
-      return;
-    }
-    const next = r.rows ?? r.entries ?? [];
-    if (next.length)
-      holder.querySelector('tbody')?.insertAdjacentHTML('beforeend', rows(next, online, board === 'challenge' ? challenge : undefined));
-    p.outerHTML = more(r.nextCursor);
-  };
-  // arrow keys move between tabs, as a tab list does
-  const onKey = (e: KeyboardEvent) => {
-    const tab = (e.target as Element).closest?.('[data-tab]') as HTMLButtonElement | null;
-    if (!tab || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft')) return;
-    const i = BOARD_TABS.indexOf(tab.dataset.tab as BoardTab);
-    const next = BOARD_TABS[(i + (e.key === 'ArrowRight' ? 1 : BOARD_TABS.length - 1)) % BOARD_TABS.length] as BoardTab;
-    select(next);
-    (root.querySelector(`[data-tab="${next}"]`) as HTMLElement).focus();
-    e.preventDefault();
-  };
-  root.addEventListener('click', onClick);
-  root.addEventListener('keydown', onKey);
-  return () => {
-    root.removeEventListener('click', onClick);
-    root.removeEventListener('keydown', onKey);
-  };
+}
+
+function selectTab({ root, slug, online }: BoardPage, board: BoardTab): void {
+  for (const t of Array.from(root.querySelectorAll<HTMLButtonElement>('[data-tab]'))) {
+    const on = t.dataset.tab === board;
+    t.setAttribute('aria-selected', String(on));
+    t.tabIndex = on ? 0 : -1;
+  }
+  for (const p of Array.from(root.querySelectorAll<HTMLElement>('[role="tabpanel"]'))) p.hidden = p.dataset.board !== board;
+  history.replaceState(null, '', formatRoute({ page: 'leaderboard', slug, board, online }));
+}
+
+/** A tab, a kind picker (everyone, people, agents) or a table's More button. */
+async function boardClick(x: BoardPage, e: MouseEvent): Promise<void> {
+  const t = e.target as Element;
+  const tab = t.closest?.('[data-tab]') as HTMLButtonElement | null;
+  if (tab) return selectTab(x, tab.dataset.tab as BoardTab);
+  const pick = t.closest?.('[data-kind-pick]') as HTMLButtonElement | null;
+  if (pick) return pickKind(x, pick);
+  const button = t.closest?.('[data-more]') as HTMLButtonElement | null;
+  if (button) return loadMore(x, button);
+}
+
+/** One board's table again for the picked kind of player. */
+async function pickKind({ slug, online, challenge }: BoardPage, pick: HTMLButtonElement): Promise<void> {
+  const panel = pick.closest('[role="tabpanel"]') as HTMLElement;
+  const board = panel.dataset.board as BoardTab;
+  const kind = pick.dataset.kindPick === 'everyone' ? undefined : (pick.dataset.kindPick as Kind);
+  for (const b of Array.from(panel.querySelectorAll('[data-kind-pick]'))) b.setAttribute('aria-pressed', String(b === pick));
+  const r = await fetchBoard(slug, board, kind, undefined, 20, challenge?.id);
+  const body = r.ok
+    ? rows(r.rows ?? r.entries ?? [], online, board === 'challenge' ? challenge : undefined)
+    : `<tr><td colspan="5" class="refusal">${esc(r.message)}</td></tr>`;
+  (panel.querySelector('.board-holder') as HTMLElement).innerHTML = table(board, kind, body, r.ok ? r.nextCursor : null);
+}
+
+/** The next page of one table, by the cursor the server handed out. */
+async function loadMore({ slug, online, challenge }: BoardPage, button: HTMLButtonElement): Promise<void> {
+  const holder = button.closest('.board-table') as HTMLElement | null;
+  if (!holder) return;
+  button.disabled = true;
+  const kind = holder.dataset.kind === 'everyone' ? undefined : (holder.dataset.kind as Kind);
+  const board = holder.dataset.board as BoardTab;
+  const r = await fetchBoard(slug, board, kind, button.dataset.more, 20, challenge?.id);
+  const p = button.parentElement as HTMLElement;
+  if (!r.ok) {
+    p.textContent = r.message;
+    return;
+  }
+  const next = r.rows ?? r.entries ?? [];
+  if (next.length)
+    holder.querySelector('tbody')?.insertAdjacentHTML('beforeend', rows(next, online, board === 'challenge' ? challenge : undefined));
+  p.outerHTML = more(r.nextCursor);
+}
+
+/** Arrow keys move between tabs, as a tab list does. */
+function tabKey(x: BoardPage, e: KeyboardEvent): void {
+  const tab = (e.target as Element).closest?.('[data-tab]') as HTMLButtonElement | null;
+  if (!tab || (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft')) return;
+  const i = BOARD_TABS.indexOf(tab.dataset.tab as BoardTab);
+  const next = BOARD_TABS[(i + (e.key === 'ArrowRight' ? 1 : BOARD_TABS.length - 1)) % BOARD_TABS.length] as BoardTab;
+  selectTab(x, next);
+  (x.root.querySelector(`[data-tab="${next}"]`) as HTMLElement).focus();
+  e.preventDefault();
 }

@@ -70,29 +70,135 @@ export function timelineSvg(scores: number[], step: number): string {
   return `<svg class="timeline" viewBox="-4 -8 ${left + w + 12} ${hgt + bottom + 12}" role="img" aria-label="score timeline: ${last} actions, final ${scores[last] ?? 0}">${axes}<polyline points="${pts}"/><circle class="now" cx="${x(cur).toFixed(1)}" cy="${y(scores[cur] ?? 0).toFixed(1)}" r="5"/></svg>`;
 }
 
-export type Replay = ReturnType<typeof createReplay>;
+export interface Replay {
+  /** How many actions are shown. */
+  index(): number;
+  /** Starts playing (and, for a stored run, steps through the whole run once for its score timeline). */
+  start(): Promise<void>;
+  stop(): void;
+  /** A replay bar button (or its key): toggle, speed, step, back, restart, end. */
+  button(what: string): Promise<void>;
+}
 
-export function createReplay(h: ReplayHost) {
-  const bar = h.root.querySelector('#replay-bar') as HTMLDivElement;
-  const info = h.root.querySelector('#run-info') as HTMLElement | null;
-  let index = 0;
-  let playing = false;
-  let speed = 1;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let scores: number[] = [];
-  // the response after each action shown so far (0 = init), so Back and Restart need no engine call
-  const seen: OkResponse[] = [];
-  // every step the bar has shown, in order: the browser suite checks playback went one action at a time
-  const shown: number[] = [];
-  (window as unknown as { __hearthReplaySteps?: number[] }).__hearthReplaySteps = shown;
+export function createReplay(h: ReplayHost): Replay {
+  return new ReplayBar(h);
+}
 
-  const drawInfo = () => {
-    if (!info || !h.run) return;
-    const r = h.run;
-    info.innerHTML = `<h2>Run ${esc(r.id)}</h2><p>${esc(r.player)}${r.agent ? ` <span class="agent-badge">agent: ${esc(r.agent)}</span>` : ' <span class="human-badge">human</span>'} · verified score <strong>${esc(r.score)}</strong> in ${esc(r.turns)} turns${r.end ? ` (${esc(r.end)})` : ''} · <time datetime="${esc(r.createdAt)}">${esc(when(r.createdAt))}</time> · seed ${h.seed}</p>${scores.length ? timelineSvg(scores, index) : ''}`;
-  };
+/** The replay bar over a page: where playback is, the responses seen so far, the timer, and the run's info. */
+class ReplayBar implements Replay {
+  private readonly bar: HTMLDivElement;
+  private readonly info: HTMLElement | null;
+  private at = 0;
+  private playing = false;
+  private speed = 1;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private scores: number[] = [];
+  /** The response after each action shown so far (0 = init), so Back and Restart need no engine call. */
+  private readonly seen: OkResponse[] = [];
+  /** Every step the bar has shown, in order: the browser suite checks playback went one action at a time. */
+  private readonly shown: number[] = [];
+  private stepping: Promise<boolean> = Promise.resolve(true);
 
-  const drawBar = () => {
+  constructor(private readonly h: ReplayHost) {
+    this.bar = h.root.querySelector('#replay-bar') as HTMLDivElement;
+    this.info = h.root.querySelector('#run-info') as HTMLElement | null;
+    (window as unknown as { __hearthReplaySteps?: number[] }).__hearthReplaySteps = this.shown;
+  }
+
+  index(): number {
+    return this.at;
+  }
+
+  async start(): Promise<void> {
+    const { h } = this;
+    this.playing = true;
+    this.drawBar();
+    this.schedule();
+    const first = h.current();
+    if (h.run && first) {
+      this.scores = await timelineOf(h, first);
+      this.drawInfo();
+    }
+  }
+
+  stop(): void {
+    this.playing = false;
+    clearTimeout(this.timer);
+  }
+
+  async button(what: string): Promise<void> {
+    if (what === 'toggle' && this.at >= this.h.actions.length) return;
+    if (what === 'toggle') {
+      this.playing = !this.playing;
+      this.drawBar();
+      this.schedule();
+    } else if (what === 'speed') {
+      this.speed = (this.speed + 1) % SPEEDS.length;
+      this.drawBar();
+    } else if (what === 'step') {
+      // Step while playing pauses at the next action: the player takes over the pace
+      this.stop();
+      await this.next();
+      this.drawBar();
+    } else if (what === 'back' || what === 'restart') {
+      this.stop();
+      await this.stepping;
+      this.goBack(what === 'back' ? Math.max(0, this.at - 1) : 0);
+    } else if (what === 'end') {
+      this.stop();
+      while (await this.next()) {}
+      this.drawBar();
+    }
+  }
+
+  /** Back to the response after `to` actions, already seen: no engine call. */
+  private goBack(to: number): void {
+    const at = this.seen[to];
+    if (to !== this.at && at) {
+      this.at = to;
+      this.h.onBack(at, to > 0 ? this.h.actions[to - 1] : undefined, to);
+    }
+    this.drawBar();
+  }
+
+  /** One step at a time, whoever asks (timer, Step, To the end); true while actions are left. */
+  private next(): Promise<boolean> {
+    this.stepping = this.stepping.then(() => this.stepOnce());
+    return this.stepping;
+  }
+
+  private async stepOnce(): Promise<boolean> {
+    const { h } = this;
+    const at = h.current();
+    if (!at || this.at >= h.actions.length || h.disposed()) return false;
+    if (this.seen.length === 0) this.seen.push(at);
+    const action = h.actions[this.at];
+    const result = await h.engine.act(h.slug, nextBody(h.spec, at, action), { recap: true });
+    if (h.disposed()) return false;
+    if (!result.ok) {
+      h.say(`The replay stops at action ${this.at + 1}: refused (${result.reason}): ${result.message}`, 'refusal');
+      this.playing = false;
+      return false;
+    }
+    this.at++;
+    this.seen[this.at] = result;
+    h.onStep(result, action, result.recap as Recap | undefined, result.score - at.score, this.at);
+    this.drawBar();
+    return this.at < h.actions.length;
+  }
+
+  private schedule(): void {
+    clearTimeout(this.timer);
+    if (!this.playing) return;
+    this.timer = setTimeout(async () => {
+      if (!(await this.next())) this.playing = false;
+      this.drawBar();
+      this.schedule();
+    }, SPEEDS[this.speed]);
+  }
+
+  private drawBar(): void {
+    const { h, bar, at: index, shown } = this;
     const done = index >= h.actions.length;
     const atStart = index === 0;
     bar.hidden = false;
@@ -102,97 +208,19 @@ export function createReplay(h: ReplayHost) {
     bar.innerHTML = `<span>Replay of seed ${h.seed}: action <strong>${index}</strong> of ${h.actions.length}${done ? ' — finished' : ''}</span>
 <button type="button" data-replay="restart" ${atStart ? 'disabled title="already at the start"' : ''}>⏮ Restart</button>
 <button type="button" data-replay="back" ${atStart ? 'disabled title="already at the start"' : ''}>◀ Back</button>
-<button type="button" data-replay="toggle" ${done ? 'disabled title="the replay is at its end"' : ''}>${playing ? 'Pause' : 'Play'}</button>
+<button type="button" data-replay="toggle" ${done ? 'disabled title="the replay is at its end"' : ''}>${this.playing ? 'Pause' : 'Play'}</button>
 <button type="button" data-replay="step" ${done ? 'disabled title="the replay is at its end"' : ''}>Step ▶</button>
-<button type="button" data-replay="speed" title="playback speed">Speed ${speed + 1}/${SPEEDS.length}</button>
+<button type="button" data-replay="speed" title="playback speed">Speed ${this.speed + 1}/${SPEEDS.length}</button>
 <button type="button" data-replay="end" ${done ? 'disabled title="the replay is at its end"' : ''}>To the end ⏭</button>
 <a href="${esc(formatRoute({ page: 'game', slug: h.slug, seed: h.seed, replay: undefined, online: h.online }))}">Play this seed</a>
 <span class="replay-keys">← → step, Space plays or pauses</span>`;
-    drawInfo();
-  };
+    this.drawInfo();
+  }
 
-  let stepping: Promise<boolean> = Promise.resolve(true);
-  const stepOnce = async (): Promise<boolean> => {
-    const at = h.current();
-    if (!at || index >= h.actions.length || h.disposed()) return false;
-    if (seen.length === 0) seen.push(at);
-    const action = h.actions[index];
-    const result = await h.engine.act(h.slug, nextBody(h.spec, at, action), { recap: true });
-    if (h.disposed()) return false;
-    if (!result.ok) {
-      h.say(`The replay stops at action ${index + 1}: refused (${result.reason}): ${result.message}`, 'refusal');
-      playing = false;
-      return false;
-    }
-    index++;
-    seen[index] = result;
-    h.onStep(result, action, result.recap as Recap | undefined, result.score - at.score, index);
-    drawBar();
-    return index < h.actions.length;
-  };
-  // one step at a time, whoever asks (timer, Step, To the end)
-  const next = () => {
-    stepping = stepping.then(stepOnce);
-    return stepping;
-  };
-
-  const schedule = () => {
-    clearTimeout(timer);
-    if (!playing) return;
-    timer = setTimeout(async () => {
-      if (!(await next())) playing = false;
-      drawBar();
-      schedule();
-    }, SPEEDS[speed]);
-  };
-
-  return {
-    index: () => index,
-    async start() {
-      playing = true;
-      drawBar();
-      schedule();
-      const first = h.current();
-      if (h.run && first) {
-        scores = await timelineOf(h, first);
-        drawInfo();
-      }
-    },
-    stop() {
-      playing = false;
-      clearTimeout(timer);
-    },
-    async button(what: string) {
-      if (what === 'toggle' && index >= h.actions.length) return;
-      if (what === 'toggle') {
-        playing = !playing;
-        drawBar();
-        schedule();
-      } else if (what === 'speed') {
-        speed = (speed + 1) % SPEEDS.length;
-        drawBar();
-      } else if (what === 'step') {
-        // Step while playing pauses at the next action: the player takes over the pace
-        playing = false;
-        clearTimeout(timer);
-        await next();
-        drawBar();
-      } else if (what === 'back' || what === 'restart') {
-        playing = false;
-        clearTimeout(timer);
-        await stepping;
-        const to = what === 'back' ? Math.max(0, index - 1) : 0;
-        const at = seen[to];
-        if (to === index || !at) return drawBar();
-        index = to;
-        h.onBack(at, to > 0 ? h.actions[to - 1] : undefined, to);
-        drawBar();
-      } else if (what === 'end') {
-        playing = false;
-        clearTimeout(timer);
-        while (await next()) {}
-        drawBar();
-      }
-    },
-  };
+  private drawInfo(): void {
+    const { h, info } = this;
+    if (!info || !h.run) return;
+    const r = h.run;
+    info.innerHTML = `<h2>Run ${esc(r.id)}</h2><p>${esc(r.player)}${r.agent ? ` <span class="agent-badge">agent: ${esc(r.agent)}</span>` : ' <span class="human-badge">human</span>'} · verified score <strong>${esc(r.score)}</strong> in ${esc(r.turns)} turns${r.end ? ` (${esc(r.end)})` : ''} · <time datetime="${esc(r.createdAt)}">${esc(when(r.createdAt))}</time> · seed ${h.seed}</p>${this.scores.length ? timelineSvg(this.scores, this.at) : ''}`;
+  }
 }
