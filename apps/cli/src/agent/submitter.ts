@@ -201,85 +201,20 @@ export async function closeScorecard(server: string, name: string, id: string, k
 
 export async function createSubmitter(o: ScorecardOptions): Promise<Submitter> {
   const card = await openOrResume(o);
-  const key = loadKey(o.server, o.name);
+  const x: Outbox = { o, cardId: card.id, key: loadKey(o.server, o.name), accepted: new Set(), refused: new Map() };
   const queue: RunToSend[] = [];
-  const accepted = new Set<string>();
-  const refused = new Map<string, string>();
   let sending: Promise<void> | null = null;
-
-  /** Sends one batch; runs answered busy go back to the front of the queue after the wait the server asked for. */
-  const sendBatch = async (batch: RunToSend[], entries: string[]) => {
-    const started = Date.now();
-    let todo = batch.map((run, i) => ({ run, json: entries[i]! }));
-    while (todo.length > 0) {
-      const body = `{"player":${JSON.stringify(o.name)},"runs":[${todo.map((t) => t.json).join(',')}]}`;
-      let answer: Awaited<ReturnType<typeof callJson>>;
-      try {
-        answer = await callJson(apiUrl(o.server, `/api/scorecards/${card.id}/runs`), {
-          method: 'POST',
-          headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' },
-          rawBody: body,
-          onWait: (s, status) => o.log(`${o.server} answered ${status}: waiting ${s} s as it asked`),
-        });
-      } catch (error) {
-        if (Date.now() - started > PATIENCE_MS) {
-          for (const t of todo) refused.set(runKey(t.run.game, t.run.seed, t.run.attempt), (error as Error).message);
-          return;
-        }
-        o.log(`${(error as Error).message}; sending again in 5 s`);
-        await sleep(5_000);
-        continue;
-      }
-      if (answer.body.ok !== true) {
-        for (const t of todo)
-          refused.set(runKey(t.run.game, t.run.seed, t.run.attempt), `HTTP ${answer.status}: ${refusalText(answer.body)}`);
-        return;
-      }
-      const results = (answer.body.results ?? []) as Array<Record<string, unknown>>;
-      const again: typeof todo = [];
-      for (const [i, t] of todo.entries()) {
-        const r = results[i] ?? {};
-        const k = runKey(t.run.game, t.run.seed, t.run.attempt);
-        if (r.ok === true) {
-          accepted.add(k);
-          refused.delete(k);
-        } else if (
-          (r.status === 429 || r.status === 503 || (typeof r.status === 'number' && r.status >= 500)) &&
-          Date.now() - started < PATIENCE_MS
-        )
-          again.push(t);
-        else refused.set(k, `HTTP ${String(r.status)}: ${refusalText(r)}`);
-      }
-      todo = again;
-      if (todo.length > 0) {
-        const wait = Math.min(60, Math.max(1, Number(answer.body.retryAfter ?? 1)));
-        o.log(`${todo.length} run(s) answered busy: sending them again in ${wait} s`);
-        await sleep(wait * 1000);
-      }
-    }
-  };
-
+  /** Sends the queue in batches, in order, until it is empty. */
   const pump = async () => {
     while (queue.length > 0) {
-      const batch: RunToSend[] = [];
-      const entries: string[] = [];
-      let bytes = 0;
-      while (queue.length > 0 && batch.length < BATCH_RUNS) {
-        const e = batchEntry(queue[0]!);
-        if (batch.length > 0 && bytes + e.json.length > BATCH_BYTES) break;
-        if (e.note) o.log(e.note);
-        batch.push(queue.shift()!);
-        entries.push(e.json);
-        bytes += e.json.length + 1;
-      }
-      await sendBatch(batch, entries);
+      const { batch, entries } = nextBatch(queue, o.log);
+      await sendBatch(x, batch, entries);
     }
   };
-
   return {
     card,
-    accepted,
-    refused,
+    accepted: x.accepted,
+    refused: x.refused,
     send(run) {
       queue.push(run);
       sending ??= pump().finally(() => {
@@ -304,4 +239,88 @@ export async function createSubmitter(o: ScorecardOptions): Promise<Submitter> {
     },
     close: () => closeScorecard(o.server, o.name, card.id),
   };
+}
+
+/** Where runs are sent (the scorecard, the player's key) and what became of each (by run key). */
+interface Outbox {
+  o: ScorecardOptions;
+  cardId: string;
+  key: string | undefined;
+  accepted: Set<string>;
+  refused: Map<string, string>;
+}
+
+/** The next batch off the front of the queue: at most BATCH_RUNS runs and BATCH_BYTES bytes (always one run). */
+function nextBatch(queue: RunToSend[], log: (line: string) => void): { batch: RunToSend[]; entries: string[] } {
+  const batch: RunToSend[] = [];
+  const entries: string[] = [];
+  let bytes = 0;
+  while (queue.length > 0 && batch.length < BATCH_RUNS) {
+    const e = batchEntry(queue[0]!);
+    if (batch.length > 0 && bytes + e.json.length > BATCH_BYTES) break;
+    if (e.note) log(e.note);
+    batch.push(queue.shift()!);
+    entries.push(e.json);
+    bytes += e.json.length + 1;
+  }
+  return { batch, entries };
+}
+
+type Sending = { run: RunToSend; json: string };
+
+/** Sends one batch; runs answered busy go back to the front of the queue after the wait the server asked for. */
+async function sendBatch(x: Outbox, batch: RunToSend[], entries: string[]): Promise<void> {
+  const { o, key } = x;
+  const started = Date.now();
+  let todo: Sending[] = batch.map((run, i) => ({ run, json: entries[i]! }));
+  while (todo.length > 0) {
+    const body = `{"player":${JSON.stringify(o.name)},"runs":[${todo.map((t) => t.json).join(',')}]}`;
+    let answer: Awaited<ReturnType<typeof callJson>>;
+    try {
+      answer = await callJson(apiUrl(o.server, `/api/scorecards/${x.cardId}/runs`), {
+        method: 'POST',
+        headers: { ...(key ? { authorization: `Bearer ${key}` } : {}), 'content-type': 'application/json' },
+        rawBody: body,
+        onWait: (s, status) => o.log(`${o.server} answered ${status}: waiting ${s} s as it asked`),
+      });
+    } catch (error) {
+      if (Date.now() - started > PATIENCE_MS) {
+        for (const t of todo) x.refused.set(runKey(t.run.game, t.run.seed, t.run.attempt), (error as Error).message);
+        return;
+      }
+      o.log(`${(error as Error).message}; sending again in 5 s`);
+      await sleep(5_000);
+      continue;
+    }
+    if (answer.body.ok !== true) {
+      for (const t of todo)
+        x.refused.set(runKey(t.run.game, t.run.seed, t.run.attempt), `HTTP ${answer.status}: ${refusalText(answer.body)}`);
+      return;
+    }
+    todo = sortResults(x, todo, (answer.body.results ?? []) as Array<Record<string, unknown>>, started);
+    if (todo.length > 0) {
+      const wait = Math.min(60, Math.max(1, Number(answer.body.retryAfter ?? 1)));
+      o.log(`${todo.length} run(s) answered busy: sending them again in ${wait} s`);
+      await sleep(wait * 1000);
+    }
+  }
+}
+
+/** Each run's own answer: accepted, refused (with the server's reason), or busy (returned, to send again while patience lasts). */
+function sortResults(x: Outbox, todo: Sending[], results: Array<Record<string, unknown>>, started: number): Sending[] {
+  const again: Sending[] = [];
+  for (const [i, t] of todo.entries()) {
+    const r = results[i] ?? {};
+    const k = runKey(t.run.game, t.run.seed, t.run.attempt);
+    if (r.ok === true) {
+      x.accepted.add(k);
+      x.refused.delete(k);
+    } else if (
+      (r.status === 429 || r.status === 503 || (typeof r.status === 'number' && r.status >= 500)) &&
+      Date.now() - started < PATIENCE_MS
+    )
+      again.push(t);
+    else x.refused.set(k, `HTTP ${String(r.status)}: ${refusalText(r)}`);
+  }
+  return again;
 }
