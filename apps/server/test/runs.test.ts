@@ -302,6 +302,57 @@ describe.each(backends.names)('runs on %s', (name) => {
     expect(cboard.body.rows[0].score).toBeCloseTo(normalised, 9);
   });
 
+  it('the same new run sent twice at once under a new name: one stores it and claims the name, the other is told it is a duplicate (never 401)', async () => {
+    // Both pass the duplicate and name checks while their replays run; the first to store claims the name, and the
+    // second, keyless, found the name claimed: it is the same run, so it is answered as the duplicate it is.
+    const { url } = await start();
+    for (let round = 0; round < 5; round++) {
+      const body = { game: 'cragwake', seed: cragwake.seed, actions: cragwake.actions.slice(0, 10 + round), player: `twin-${round}` };
+      const results = await Promise.all([post(url, body), post(url, body), post(url, body)]);
+      expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
+      expect(new Set(results.map((r) => r.body.runId)).size).toBe(1);
+      expect(results.filter((r) => r.body.playerKey).length).toBe(1);
+    }
+  });
+
+  it('a keyless repeat of a run whose name was claimed between its duplicate check and its name check is a duplicate, not a 401', async () => {
+    // Two instances behind a load balancer hit this (CI, 2026-12-04): B found no duplicate, A stored the run and
+    // claimed the name, then B's name check found the name claimed. The store here holds B's name check until A
+    // has answered, which makes that order certain.
+    const { store: real, url: first } = await start();
+    let released!: () => void;
+    const gate = new Promise<void>((resolve) => {
+      released = resolve;
+    });
+    let checks = 0;
+    const held = {
+      ...real,
+      runs: {
+        ...real.runs,
+        checkName: async (...args: Parameters<typeof real.runs.checkName>) => {
+          if (++checks === 2) await gate;
+          return real.runs.checkName(...args);
+        },
+      },
+    };
+    const server = await startServer({ runs: { store: held, perPlayer: false } });
+    try {
+      expect(server.url).not.toBe(first);
+      const body = { game: 'cragwake', seed: cragwake.seed, actions: cragwake.actions.slice(0, 12), player: 'late-twin' };
+      const a = post(server.url, body);
+      const b = post(server.url, body);
+      const winner = await Promise.race([a, b]);
+      expect(winner.status).toBe(201);
+      released();
+      const both = await Promise.all([a, b]);
+      expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+      expect(both.find((r) => r.status === 200)!.body).toMatchObject({ ok: true, duplicate: true, runId: winner.body.runId });
+    } finally {
+      released();
+      await server.close();
+    }
+  });
+
   it('50 concurrent clients: no lost or duplicated run, a consistent board', async () => {
     const { store, url } = await start();
     // 50 distinct valid runs (prefixes of one game), each from its own client and name, plus 10 verbatim repeats.

@@ -86,16 +86,19 @@ export async function submitRun(d: Deps, x: Exchange): Promise<Answer> {
   if (wait > 0) return rateLimited(wait);
   const base = d.ctx.baseUrl(x);
   const existing = await d.store.runs.findDuplicate(run.slug, run.seed, run.actions);
-  if (existing) {
-    if (place.card) {
-      // Joining a scorecard needs the player's key even for a run that is stored already.
-      const check = await d.store.runs.checkName(run.player, run.key);
-      if (check === 'key_required' || check === 'wrong_key') return keyProblem(check, run.player);
-    }
-    const rank = (await d.store.runs.rankOf(run.slug, existing.player)) ?? 0;
-    return joinScorecard(d, base, run, place, existing, duplicateAnswer(base, existing, rank, run.player, d.sets), 200, true);
-  }
+  if (existing) return repeatRun(d, base, run, place, existing);
   return storeRun(d, x, base, run, place);
+}
+
+/** A run identical to one stored already: answered as the duplicate it is (into a scorecard only with the key). */
+async function repeatRun(d: Deps, base: string, run: Submission, place: Placement, existing: RunRecord): Promise<Answer> {
+  if (place.card) {
+    // Joining a scorecard needs the player's key even for a run that is stored already.
+    const check = await d.store.runs.checkName(run.player, run.key);
+    if (check === 'key_required' || check === 'wrong_key') return keyProblem(check, run.player);
+  }
+  const rank = (await d.store.runs.rankOf(run.slug, existing.player)) ?? 0;
+  return joinScorecard(d, base, run, place, existing, duplicateAnswer(base, existing, rank, run.player, d.sets), 200, true);
 }
 
 /** Step 1: the game, seed, actions, player, free texts, key and rules version of the body, or the refusal. */
@@ -182,7 +185,12 @@ async function placeRun(d: Deps, x: Exchange, run: Submission): Promise<Placemen
 async function storeRun(d: Deps, x: Exchange, base: string, run: Submission, place: Placement): Promise<Answer> {
   const { slug, seed, actions, player, card } = { ...run, card: place.card };
   const check = await d.store.runs.checkName(player, run.key);
-  if (check === 'key_required' || check === 'wrong_key') return keyProblem(check, player);
+  if (check === 'key_required' || check === 'wrong_key') {
+    // The name may have been claimed since the duplicate check by a concurrent submission of this very run (two
+    // instances behind a load balancer, or a slow check): then this is a repeat of a stored run, which needs no key.
+    const stored = card ? null : await d.store.runs.findDuplicate(slug, seed, actions);
+    return stored ? repeatRun(d, base, run, place, stored) : keyProblem(check, player);
+  }
   // A run into an open scorecard is bounded by the scorecard (each seed at most its attempts), not by the
   // per-player rate made for people submitting by hand: an evaluation goes at the speed of its agent.
   const playerWait = card ? 0 : (d.perPlayer?.take(player.toLowerCase()) ?? 0);
