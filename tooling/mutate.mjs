@@ -400,9 +400,8 @@ function check() {
     if (args.values.json) continue;
     for (const p of problems) process.stderr.write(`mutate --check: ${slug}: ${p}\n`);
     for (const f of files) {
-      const unverified =
-        f.commit && [...known].some(([c, held]) => !held && c.startsWith(f.commit)) ? ' (commit not in this clone: unverified)' : '';
-      const at = f.status === 'absent' ? '' : ` ${f.score}% of ${f.mutants} mutants at ${f.commit}${unverified}`;
+      const unverified = known.get(f.commit) === false ? ' (commit not in this clone: unverified)' : '';
+      const at = f.status === 'absent' ? '' : ` ${f.score}% of ${f.mutants} mutants at ${f.commit.slice(0, 10)}${unverified}`;
       const what = {
         ok: `ok,${at}`,
         below: `BELOW ${FLOOR},${at}${f.unexplained ? `, ${f.unexplained} survivors without a why` : ''}`,

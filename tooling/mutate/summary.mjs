@@ -69,7 +69,7 @@ export function fileStatus(summary, file, changedSince) {
   const f = summary?.files?.[file];
   if (!f) return { file, status: 'absent' };
   const at = String(f.commit ?? summary.commit ?? '');
-  const base = { file, score: f.score, mutants: f.mutants, commit: at.slice(0, 10) };
+  const base = { file, score: f.score, mutants: f.mutants, commit: at };
   if (f.untested > 0) return { ...base, status: 'partial', untested: f.untested };
   if (at.endsWith('-dirty') || changedSince?.(at, file)) return { ...base, status: 'stale' };
   if (!(f.score >= FLOOR) || f.unexplained?.length > 0) return { ...base, status: 'below', unexplained: f.unexplained?.length ?? 0 };

@@ -83,7 +83,7 @@ class Scaler:
         self.code_low = self.low[self.codes]
         # Column j's one-hot block starts at base[j] and is widths[j] wide (its value clamped into the block).
         self.widths = torch.as_tensor(widths, dtype=torch.long)
-        self.base = torch.cumsum(torch.as_tensor([0, *widths[:-1]], dtype=torch.long), 0) if cols else self.codes
+        self.base = torch.cumsum(self.widths, 0) - self.widths
         self.onehot_size = int(sum(widths))
         self.size = len(low) + self.onehot_size
 

@@ -80,12 +80,10 @@ class RayVectorEnv:
         base, extra = divmod(num_envs, actors)
         self.sizes = [base + (1 if i < extra else 0) for i in range(actors)]
         actor: Any = VectorEnvActor  # a Ray actor class: .options() and .remote() come from @ray.remote
-        self.actors = [
-            actor.options(scheduling_strategy=scheduling_strategy, **({} if num_cpus is None else {"num_cpus": num_cpus})).remote(
-                game, n, kwargs
-            )
-            for n in self.sizes
-        ]
+        options: dict[str, Any] = {"scheduling_strategy": scheduling_strategy}
+        if num_cpus is not None:
+            options["num_cpus"] = num_cpus
+        self.actors = [actor.options(**options).remote(game, n, kwargs) for n in self.sizes]
         self.offsets = np.cumsum([0, *self.sizes])
 
     def nodes(self, timeout: float | None = None) -> list[str]:
