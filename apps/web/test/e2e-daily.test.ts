@@ -4,11 +4,11 @@
 // sees today only when it asks); a name's key pasted in a fresh browser keeps the name and brings its stats; and an
 // axe-core scan of every page at both sizes finds no serious or critical
 // violation. Screenshots of every page at both sizes go to test-artifacts/tour-*.png.
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { registry } from '@hearth/games';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, momentsGone } from './axe.ts';
 import { chromiumMissing, launch } from './browser.ts';
 import { drivers, endByKey, key, score } from './drivers.ts';
 import { artifacts, DESKTOP, errorsOf, type Harness, idle, PHONE, startHarness } from './harness.ts';
@@ -16,30 +16,6 @@ import { leaveTo, type RealServer, serverMissing, startRealServer } from './serv
 
 const skip = chromiumMissing ?? serverMissing ?? (!registry.has('stormlark') ? 'stormlark is not registered' : undefined);
 if (skip) console.warn(`web e2e (daily, share, names, accessibility) skipped: ${skip}`);
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: unknown[]; failureSummary?: string }[];
-}
-
-/** axe-core over the page as it is now: the serious and critical violations, one line each. */
-async function axe(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const r = await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: AxeViolation[] }> } }).axe.run(
-      document,
-      { resultTypes: ['violations'] },
-    );
-    return r.violations;
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-}
 
 describe.skipIf(skip !== undefined)('daily, share, names and accessibility against the real server', () => {
   let h: Harness;
@@ -241,6 +217,7 @@ describe.skipIf(skip !== undefined)('daily, share, names and accessibility again
     it(`every page at ${viewport.width}x${viewport.height}: no serious or critical axe-core violation; screenshots`, async () => {
       const found: string[] = [];
       const check = async (page: Page, name: string) => {
+        await momentsGone(page);
         await page.screenshot({ path: join(artifacts, `tour-${name}-${size}.png`), fullPage: size === 'phone' && name !== 'over' });
         for (const v of await axe(page)) found.push(`${name}: ${v}`);
       };

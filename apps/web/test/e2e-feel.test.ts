@@ -2,6 +2,7 @@ import { registry } from '@hearth/games';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeActions } from '../src/route.ts';
+import { axe } from './axe.ts';
 import { CHROMIUM, chromiumMissing } from './browser.ts';
 import { click, endByKey, gameOver, key, score, turns } from './drivers.ts';
 import { type Harness, idle, startHarness } from './harness.ts';
@@ -239,6 +240,22 @@ describe.skipIf(skip !== undefined)('issue 33 in headless Chromium', () => {
     await click(page, `#board [data-key="cell-${seventh.row},${seventh.col}"]`);
     await page.waitForSelector('.moment-toast[data-moment="moment"]');
     expect(await page.textContent('.moment-toast')).toContain('Pitch 1 complete');
+    // its words meet 4.5:1 at full opacity, as a moment and as a new best: still copies of the banner, unanimated
+    await page.evaluate(() => {
+      const toast = document.querySelector('.moment-toast')!;
+      for (const [i, kind] of ['moment', 'best'].entries()) {
+        const still = toast.cloneNode(true) as HTMLElement;
+        still.className = `moment-toast ${kind}`;
+        still.dataset.moment = `still-${kind}`;
+        still.style.animation = 'none';
+        still.style.bottom = `${120 + 90 * i}px`;
+        toast.parentElement!.append(still);
+      }
+    });
+    expect(await axe(page, { include: '.moment-toast[data-moment^="still"]', rules: ['color-contrast'] })).toEqual([]);
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll('.moment-toast[data-moment^="still"]')) el.remove();
+    });
     expect(await page.evaluate(() => (window as unknown as { __audio: number }).__audio)).toBe(0);
     await page.click('#sound-toggle');
     expect(await page.getAttribute('#sound-toggle', 'aria-pressed')).toBe('true');
