@@ -138,7 +138,7 @@ function playChecks<S, A, O extends Observation>(x: Suite, options: ConformanceO
     timeout * 2,
   );
   it(
-    `the observation tensor keeps its declaration and equals the decoded JSON observation over ${o.seeds} seeds`,
+    `the observation tensor keeps its declaration, equals the decoded JSON observation and gives the legal moves where it says it does, over ${o.seeds} seeds`,
     () => {
       const result = checkTensor(x.game, o, options.tensorOf as TensorOfObservation | undefined);
       expect(result.problems).toEqual([]);

@@ -36,6 +36,8 @@ export function checkTensor(
         problems.push(`${where}: encode left number ${j} unwritten`);
         break;
       }
+    const legal = legalProblem(game, r, zeros, 2);
+    if (legal) problems.push(`${where}: ${legal}`);
     if (tensorOf) {
       const expected = tensorOf(r.observation);
       const got = tensorRecord(tensor, zeros, 2);
@@ -69,4 +71,37 @@ export function checkTensor(
     }
   }
   return { problems: problems.slice(0, 20), states };
+}
+
+const canonical = (a: unknown) => JSON.stringify(a, Object.keys(a as object).sort());
+
+/**
+ * Where a game declares its mask's relative part in its row (relativeActions.legal): the field is nonzero exactly at
+ * the legal relative actions, and `others` is exactly the rest of the legal actions. Null when it holds or is not declared.
+ */
+export function legalProblem(game: Game, r: OkResponse, row: Float32Array, at: number): string | null {
+  const rel = game.rules.relativeActions;
+  if (!rel?.legal) return null;
+  const field = game.rules.tensor?.fields.find((f) => f.name === rel.legal!.field);
+  if (!field || field.size !== rel.offsets.length)
+    return `relativeActions.legal names tensor field "${rel.legal.field}", which must hold one number per offset (${rel.offsets.length})`;
+  const [r0, c0] = rel.origin(r.state);
+  const relative = new Set<number>();
+  const others = new Set<string>();
+  for (const a of r.legalActions as Record<string, unknown>[]) {
+    if (a.type !== rel.type) {
+      others.add(canonical(a));
+      continue;
+    }
+    const k = rel.offsets.findIndex(([dr, dc]) => a[rel.rowKey] === r0 + dr && a[rel.colKey] === c0 + dc);
+    if (k < 0) return `legal action ${canonical(a)} is not among relativeActions' offsets`;
+    relative.add(k);
+  }
+  for (let k = 0; k < field.size; k++)
+    if ((row[at + field.offset + k] !== 0) !== relative.has(k))
+      return `${field.name}[${k}] is ${row[at + field.offset + k]} but that move is ${relative.has(k) ? 'legal' : 'not legal'} (relativeActions.legal)`;
+  const said = rel.legal.others(r.state).map(canonical).sort();
+  if (JSON.stringify(said) !== JSON.stringify([...others].sort()))
+    return `relativeActions.legal.others gives ${JSON.stringify(said)}, legalActions has ${JSON.stringify([...others].sort())} beside the moves`;
+  return null;
 }

@@ -7,7 +7,7 @@ import { type CragObservation, observe } from './observe.ts';
 import { createParseState, parseAction } from './parse.ts';
 import { createPolicies } from './policies.ts';
 import { createRecap } from './recap.ts';
-import { apply, type CragAction, initState, legalActions, refuse } from './rules.ts';
+import { apply, type CragAction, initState, legalActions, otherActions, refuse } from './rules.ts';
 import { buildSpec } from './spec.ts';
 import { type CragState, cloneState } from './state.ts';
 import { createTensor, MOVE_OFFSETS_LIST } from './tensor.ts';
@@ -42,14 +42,16 @@ export function createRules(wall: Wall): Rules<CragState, CragAction, CragObserv
  * `move` names an absolute row, which the grammar leaves unbounded, so a fixed-size action space enumerates
  * moves as offsets (rows up, columns across) from the climber, over the box every step and lunge lies in
  * (rows -1..2, columns -2..2, the climber's own cell left out): 19 offsets, of which the mask says which are
- * holds in reach now.
+ * holds in reach now; the tensor's move costs are that mask, so a driver with observations on reads it from there.
  */
-const MOVE_OFFSETS: RelativeActions<CragState> = {
+const MOVE_OFFSETS: RelativeActions<CragState, CragAction> = {
   type: 'move',
   rowKey: 'row',
   colKey: 'col',
   offsets: MOVE_OFFSETS_LIST,
   origin: (s) => [s.row, s.col],
+  // The tensor's move_cost is nonzero exactly at the legal moves (it is written by the same scan as legalActions).
+  legal: { field: 'move_cost', others: otherActions },
 };
 
 /** Builds the Game over an already instantiated wall (tests use this to compare kernel builds). */

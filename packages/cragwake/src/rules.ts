@@ -142,6 +142,17 @@ export function legalMoves(s: CragState): Array<{ row: number; col: number; cost
 const DR = Int8Array.from([...STEPS, ...LUNGES].map((d) => d[0]));
 const DC = Int8Array.from([...STEPS, ...LUNGES].map((d) => d[1]));
 
+const BREATHE_ONLY: readonly CragAction[] = Object.freeze([Object.freeze({ type: 'breathe' as const })]);
+const AT_LEDGE: readonly CragAction[] = Object.freeze([
+  Object.freeze({ type: 'climbOn' as const }),
+  Object.freeze({ type: 'endRun' as const }),
+]);
+const NONE: readonly CragAction[] = Object.freeze([]);
+
+/** legalActions without the moves (shared, frozen): what a fixed-size driver marks beside the tensor's move costs. */
+export const otherActions = (s: CragState): readonly CragAction[] =>
+  s.phase === 'climbing' ? BREATHE_ONLY : s.phase === 'atLedge' ? AT_LEDGE : NONE;
+
 export function legalActions(s: CragState): CragAction[] {
   if (s.phase === 'atLedge') return [{ type: 'climbOn' }, { type: 'endRun' }];
   if (s.phase !== 'climbing') return [];

@@ -274,7 +274,7 @@ export interface Rules<S, A, O extends Observation = Observation> {
    * leaves unbounded (an absolute position), enumerated relative to the player instead. Absent when the
    * grammar's finite enumeration is the whole space.
    */
-  relativeActions?: RelativeActions<S>;
+  relativeActions?: RelativeActions<S, A>;
 }
 
 /** What a learner's array holds for a tensor field (every value travels as float32 and is exact in it). */
@@ -324,7 +324,7 @@ export interface ObservationTensor<S = unknown> {
  * player's cell: index k of the space is `{ type, [rowKey]: row + offsets[k][0], [colKey]: col + offsets[k][1] }`
  * where `[row, col] = origin(state)`. The offsets cover every such action that can be legal.
  */
-export interface RelativeActions<S = unknown> {
+export interface RelativeActions<S = unknown, A = unknown> {
   /** The action's `type`. */
   type: string;
   /** The action's row and column fields. */
@@ -334,6 +334,14 @@ export interface RelativeActions<S = unknown> {
   offsets: readonly (readonly [number, number])[];
   /** The player's cell in a state, as [row, column]. */
   origin(state: S): readonly [number, number];
+  /**
+   * Optional, for a fixed-size driver with observations on, so the legal set is not built a second time: the name
+   * of a field of the game's tensor holding one number per offset, in offsets order, that is nonzero exactly when
+   * that relative action is legal (Cragwake's `move_cost`), and `others`, the rest of `legalActions` (every legal
+   * action not of `type`). The driver reads the relative part of the mask from the encoded row and marks `others`;
+   * the conformance kit checks both against `legalActions` over random play. Declare both or neither.
+   */
+  legal?: { field: string; others(state: S): readonly A[] };
 }
 
 /**

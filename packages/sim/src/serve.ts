@@ -85,6 +85,11 @@ export class BatchServer {
   readonly mask: Uint8Array;
   readonly obsSize: number;
   private readonly candidates: number[];
+  /**
+   * Where the relative part of a running slot's mask is read from its encoded row, when the game declares it
+   * (`relativeActions.legal`) and observations are on: the field's place, its length, and the other legal actions.
+   */
+  private readonly legalFrom: { at: number; count: number; others(state: unknown): readonly unknown[] } | null;
 
   constructor(
     readonly game: Game,
@@ -125,6 +130,16 @@ export class BatchServer {
     this.mask = u8(envs * k);
     this.sims = new Array(envs).fill(null);
     this.candidates = Array.from({ length: k }, (_, i) => i);
+    this.legalFrom = null;
+    const rel = game.rules.relativeActions;
+    if (rel?.legal && this.obsSize > 0) {
+      const field = tensor.fields.find((f) => f.name === rel.legal!.field);
+      if (!field || field.size !== rel.offsets.length)
+        throw new Error(
+          `${game.slug}: relativeActions.legal names tensor field "${rel.legal.field}", which must hold one number per offset (${rel.offsets.length})`,
+        );
+      this.legalFrom = { at: field.offset, count: field.size, others: rel.legal.others };
+    }
   }
 
   hello(): Record<string, unknown> {
@@ -196,68 +211,98 @@ export class BatchServer {
       this.truncated[slot] = !this.terminated[slot] && this.options.maxTurns !== undefined && this.options.maxTurns <= 0 ? 1 : 0;
       this.running[slot] = this.terminated[slot] || this.truncated[slot] ? 0 : 1;
     }
+    // Every step, then every row, then every mask (rows before masks: a game may declare its mask's relative part
+    // in its row, relativeActions.legal). One pass per slot measured slower.
     const refusals: Refused[] = [];
     if (step)
       for (let i = 0; i < this.envs; i++) {
         const k = step[i]!;
-        if (k < 0 || reset[i]) continue;
-        const sim = this.sims[i];
-        if (!sim || !this.running[i]) {
-          this.refused[i] = 1;
-          refusals.push({ slot: i, reason: 'not_running', message: `slot ${i} has no game in progress: reset it first` });
-          continue;
-        }
-        const action = this.actions.decode(k, sim.state);
-        if (this.played) this.played[i] = action;
-        // The mask this slot was last answered with is the legal set of its position: an index it marks needs no
-        // second check (the rules' refuse), anything else goes through it and may be refused.
-        if (this.mask[i * this.actions.size + k] === 1) {
-          sim.stepTrusted(action);
-        } else {
-          const refusal = sim.step(action);
-          if (refusal) {
-            this.refused[i] = 1;
-            refusals.push({ slot: i, reason: refusal.reason, message: refusal.message });
-            continue;
-          }
-        }
-        const score = sim.score();
-        this.reward[i] = score - this.score[i]!;
-        this.score[i] = score;
-        this.turns[i]!++;
-        if (sim.gameOver()) this.terminated[i] = 1;
-        else if (this.options.maxTurns !== undefined && this.turns[i]! >= this.options.maxTurns) this.truncated[i] = 1;
-        if (this.terminated[i] || this.truncated[i]) this.running[i] = 0;
+        if (k >= 0 && !reset[i]) this.stepSlot(i, k, refusals);
       }
-    this.fillMasks();
-    if (this.obsSize > 0) {
-      const n = this.obsSize;
-      for (let i = 0; i < this.envs; i++) {
-        const sim = this.sims[i];
-        if (sim) this.tensor.encode(sim.state, this.obs, i * n);
-        else this.obs.fill(0, i * n, i * n + n);
-      }
-    }
+    if (this.obsSize > 0) for (let i = 0; i < this.envs; i++) this.encodeSlot(i);
+    for (let i = 0; i < this.envs; i++) this.maskSlot(i);
     return refusals;
   }
 
-  /** Row i has a 1 at the index of every legal action; a game whose legal list is empty by design is checked per index. */
-  private fillMasks(): void {
-    const k = this.actions.size;
-    this.mask.fill(0);
-    for (let i = 0; i < this.envs; i++) {
-      const sim = this.sims[i];
-      if (!sim || !this.running[i]) continue;
-      const legal = sim.legalActions();
-      const row = i * k;
-      if (legal.length > 0) {
-        const missing = this.actions.markLegal(legal, sim.state, this.mask, row);
-        if (missing !== undefined)
-          throw new Error(`${this.game.slug}: legal action ${JSON.stringify(missing)} has no index in the action space`);
-      } else
-        for (const j of this.candidates)
-          if (this.game.rules.refuse(sim.state, this.actions.decode(j, sim.state)) === null) this.mask[row + j] = 1;
+  /** Plays index k in slot i, or records why not; the slot's answer fields follow. */
+  private stepSlot(i: number, k: number, refusals: Refused[]): void {
+    const sim = this.sims[i];
+    if (!sim || !this.running[i]) {
+      this.refused[i] = 1;
+      refusals.push({ slot: i, reason: 'not_running', message: `slot ${i} has no game in progress: reset it first` });
+      return;
     }
+    const action = this.actions.decode(k, sim.state);
+    if (this.played) this.played[i] = action;
+    // The mask this slot was last answered with is the legal set of its position: an index it marks needs no
+    // second check (the rules' refuse), anything else goes through it and may be refused.
+    if (this.mask[i * this.actions.size + k] === 1) {
+      sim.stepTrusted(action);
+    } else {
+      const refusal = sim.step(action);
+      if (refusal) {
+        this.refused[i] = 1;
+        refusals.push({ slot: i, reason: refusal.reason, message: refusal.message });
+        return;
+      }
+    }
+    const score = sim.score();
+    this.reward[i] = score - this.score[i]!;
+    this.score[i] = score;
+    this.turns[i]!++;
+    if (sim.gameOver()) this.terminated[i] = 1;
+    else if (this.options.maxTurns !== undefined && this.turns[i]! >= this.options.maxTurns) this.truncated[i] = 1;
+    if (this.terminated[i] || this.truncated[i]) this.running[i] = 0;
+  }
+
+  /** Slot i's row: the game's tensor of its state, zeros for a slot never reset. */
+  private encodeSlot(i: number): void {
+    const n = this.obsSize;
+    const sim = this.sims[i];
+    if (sim) this.tensor.encode(sim.state, this.obs, i * n);
+    else this.obs.fill(0, i * n, i * n + n);
+  }
+
+  /** Slot i's mask: a 1 at the index of every legal action; a game whose legal list is empty by design is checked per index. */
+  private maskSlot(i: number): void {
+    const k = this.actions.size;
+    const row = i * k;
+    this.mask.fill(0, row, row + k);
+    const sim = this.sims[i];
+    if (!sim || !this.running[i]) return;
+    if (this.legalFrom && this.markFromRow(sim.state, i, row, this.legalFrom)) return;
+    const legal = sim.legalActions();
+    if (legal.length > 0) this.mark(legal, sim.state, row);
+    else
+      for (const j of this.candidates)
+        if (this.game.rules.refuse(sim.state, this.actions.decode(j, sim.state)) === null) this.mask[row + j] = 1;
+  }
+
+  /**
+   * The relative part of slot i's mask from its encoded row, then the other legal actions; false (nothing marked)
+   * when neither has any, and the slot goes the general way.
+   */
+  private markFromRow(state: unknown, i: number, row: number, from: NonNullable<BatchServer['legalFrom']>): boolean {
+    const obs = this.obs;
+    const mask = this.mask;
+    const at = i * this.obsSize + from.at;
+    let marked = false;
+    for (let j = 0; j < from.count; j++)
+      if (obs[at + j] !== 0) {
+        mask[row + j] = 1;
+        marked = true;
+      }
+    const others = from.others(state);
+    if (others.length === 0) return marked;
+    this.mark(others, state, row);
+    return true;
+  }
+
+  /** Marks legal actions in the mask row; one without an index in the space is the game's error. */
+  private mark(legal: readonly unknown[], state: unknown, row: number): void {
+    const missing = this.actions.markLegal(legal, state, this.mask, row);
+    if (missing !== undefined)
+      throw new Error(`${this.game.slug}: legal action ${JSON.stringify(missing)} has no index in the action space`);
   }
 
   texts(): (string | null)[] {

@@ -40,6 +40,7 @@ export function actionCodec<S, A>(game: Game<S, A>): ActionCodec<S, A> {
     return k;
   };
   const byKey = new Map<string, number>();
+  const byRef = new WeakMap<object, number>();
   fixed.forEach((a, k) => {
     byKey.set(keyOf(a), base + k);
   });
@@ -87,7 +88,15 @@ export function actionCodec<S, A>(game: Game<S, A>): ActionCodec<S, A> {
           const dr = (a[rel.rowKey] as number) - r - r0;
           const dc = (a[rel.colKey] as number) - c - c0;
           j = dr >= 0 && dr < height && dc >= 0 && dc < width ? (grid[dr * width + dc] as number) : -1;
-        } else j = byKey.get(keyOf(action)) ?? -1;
+        } else {
+          // A frozen action (a game's shared constant, e.g. relativeActions.legal's others) is looked up once.
+          const known = byRef.get(a);
+          if (known !== undefined) j = known;
+          else {
+            j = byKey.get(keyOf(action)) ?? -1;
+            if (Object.isFrozen(a)) byRef.set(a, j);
+          }
+        }
         if (j < 0) return action;
         mask[row + j] = 1;
       }
