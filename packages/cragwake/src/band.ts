@@ -3,7 +3,18 @@
 // next unclimbed belay, out of the fog. Rows under the floor are history; rows above the next belay stay
 // exactly as generated until their pitch is climbed (so fogging them again when foresight shrinks loses nothing).
 import type { Wall } from './generator.ts';
-import { BAND_ROWS, bandBottom, type Cell, COLUMNS, type CragState, floorRow, isLedgeRow, nextBelay, type Row } from './state.ts';
+import {
+  BAND_ROWS,
+  bandBottom,
+  type Cell,
+  COLUMNS,
+  type CragState,
+  floorRow,
+  type Hold,
+  isLedgeRow,
+  nextBelay,
+  type Row,
+} from './state.ts';
 
 const FOG_CELLS = (): Cell[] => [null, null, null, null, null, null];
 
@@ -28,82 +39,64 @@ export function maskOfRow(r: Row): number {
 }
 
 /**
- * Moves the band to the current high point and foresight: rows slide out at the bottom, rows come in at
- * the top (fogged or generated), fogged rows that are now within the foresight are generated, and rows above
- * it are blanked (only ever rows above the next belay, which are untouched). Returns the lowest row that
- * came out of the fog (the caller runs the repair from the row below it), or -1.
+ * Moves the band to the current high point and foresight: rows slide out at the bottom and come in fogged at the
+ * top, fogged rows that are now within the foresight are generated, and rows above it are blanked (only ever rows
+ * above the next belay, which are untouched). Returns the lowest row that came out of the fog (the caller runs the
+ * repair from the row below it), or -1.
  */
 export function syncBand(wall: Wall, s: CragState): number {
   const band = s.band;
   const bottom = bandBottom(s.highPoint);
-  const top = visibleTop(wall, s);
-  let revealed = -1;
   while ((band[0] as Row).row < bottom) {
     band.shift();
-    const row = (band[band.length - 1] as Row).row + 1;
-    if (row > top) {
-      band.push(foggedRow(row));
-    } else {
-      band.push(wall.row(s.seed, row));
-      if (revealed < 0) revealed = row;
-    }
+    band.push(foggedRow((band[band.length - 1] as Row).row + 1));
   }
+  const top = visibleTop(wall, s);
+  let revealed = -1;
   for (let i = 0; i < band.length; i++) {
     const r = band[i] as Row;
-    if (r.row <= top) {
-      if (r.fogged) {
-        band[i] = wall.row(s.seed, r.row);
-        if (revealed < 0 || r.row < revealed) revealed = r.row;
-      }
-    } else if (!r.fogged) {
-      band[i] = foggedRow(r.row);
+    if (r.row > top) {
+      if (!r.fogged) band[i] = foggedRow(r.row);
+    } else if (r.fogged) {
+      band[i] = wall.row(s.seed, r.row);
+      // The band runs upward, so the first row revealed is the lowest.
+      if (revealed === -1) revealed = r.row;
     }
   }
   return revealed;
 }
 
-/** First and last band index of the rows in play (non-fogged, floor..next belay). */
+/**
+ * First and last band index of the rows in play (non-fogged, floor..next belay). The visible top is never above the
+ * band's top row (the band holds three rows under the high point and six above it; foresight is at most six).
+ */
 function playRange(wall: Wall, s: CragState): [number, number] {
   const base = (s.band[0] as Row).row;
-  const lo = floorRow(s) - base;
-  const hi = Math.min(nextBelay(s), visibleTop(wall, s), base + BAND_ROWS - 1) - base;
-  return [lo, hi];
+  return [floorRow(s) - base, Math.min(nextBelay(s), visibleTop(wall, s)) - base];
 }
 
 /**
  * The repair, bottom to top over the rows in play: for each row and the row above it, the kernel names the
- * columns that need a plain solid hold (nothing within a step above a hold), and they are written. Returns
- * the number of holds written. `fromRow` skips the pairs below it (they cannot have changed).
+ * columns that need a plain solid hold (nothing within a step above a hold), and they are written (never in a
+ * ledge row: its six jugs leave nothing to add). `fromRow` skips the pairs below it (they cannot have changed).
  */
-export function repairBand(wall: Wall, s: CragState, fromRow = 0): number {
+export function repairBand(wall: Wall, s: CragState, fromRow = 0): void {
   const [first, hi] = playRange(wall, s);
-  const lo = Math.max(first, fromRow - (s.band[0] as Row).row);
-  let written = 0;
-  for (let i = lo; i < hi; i++) {
-    const below = s.band[i] as Row;
+  for (let i = Math.max(first, fromRow - (s.band[0] as Row).row); i < hi; i++) {
     const above = s.band[i + 1] as Row;
-    if (isLedgeRow(above.row)) continue;
-    const add = wall.repairColumns(maskOfRow(below), maskOfRow(above));
-    if (add === 0) continue;
-    for (let c = 0; c < COLUMNS; c++) {
-      if (add & (1 << c)) {
-        above.cells[c] = { breaths: 0, cracks: 0, ice: 'dry', kind: 'plain' };
-        written++;
-      }
-    }
+    const add = wall.repairColumns(maskOfRow(s.band[i] as Row), maskOfRow(above));
+    for (let c = 0, m = add; m !== 0; c++, m >>>= 1) if (m & 1) above.cells[c] = { breaths: 0, cracks: 0, ice: 'dry', kind: 'plain' };
   }
-  return written;
 }
 
 /**
  * A rockfall sweep of one column over the rows in play (ledges are immune): a cracked hold (any kind) or a
  * crimp is removed unless it is the last hold in its row; a solid jug becomes a plain hold (its breaths go);
  * a solid plain hold becomes cracked with 1 crack. Your own cell is never changed: it costs you 4 stamina
- * instead (spindrift), unless you stand on a ledge row. Returns whether any hold went.
+ * instead (spindrift), unless you stand on a ledge row. Returns whether you took the spindrift.
  */
-export function sweep(wall: Wall, s: CragState, col: number): { went: boolean; spindrift: boolean } {
+export function sweep(wall: Wall, s: CragState, col: number): boolean {
   const [lo, hi] = playRange(wall, s);
-  let went = false;
   let spindrift = false;
   for (let i = lo; i <= hi; i++) {
     const r = s.band[i] as Row;
@@ -115,10 +108,7 @@ export function sweep(wall: Wall, s: CragState, col: number): { went: boolean; s
     const h = r.cells[col];
     if (!h) continue;
     if (h.cracks > 0 || h.kind === 'crimp') {
-      if (maskOfRow(r) !== 1 << col) {
-        r.cells[col] = null;
-        went = true;
-      }
+      if (maskOfRow(r) !== 1 << col) r.cells[col] = null;
     } else if (h.kind === 'jug') {
       h.kind = 'plain';
       h.breaths = 0;
@@ -126,11 +116,14 @@ export function sweep(wall: Wall, s: CragState, col: number): { went: boolean; s
       h.cracks = 1;
     }
   }
-  return { went, spindrift };
+  return spindrift;
 }
 
-const ICY = 2;
+// A cell's ice before a creep: its level, or BARE for no hold and for a ledge row's holds (immune).
+const DRY = 0;
 const FROSTING = 1;
+const ICY = 2;
+const BARE = 3;
 
 /**
  * Ice creep over the rows in play (ledges are immune; your own cell is not spared): every hold already
@@ -140,37 +133,32 @@ const FROSTING = 1;
  */
 export function creep(wall: Wall, s: CragState, changed?: [number, number][]): void {
   const [lo, hi] = playRange(wall, s);
-  if (hi < lo) return;
-  // Snapshot: ice level per cell of the rows in play (-1 for no hold or a ledge row).
-  const n = hi - lo + 1;
+  // Snapshot: the ice of every cell of the rows in play, row by row.
   const before: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const r = s.band[lo + i] as Row;
+  for (let i = lo; i <= hi; i++) {
+    const r = s.band[i] as Row;
     for (let c = 0; c < COLUMNS; c++) {
       const h = r.cells[c];
-      before.push(!h || isLedgeRow(r.row) ? -1 : h.ice === 'icy' ? ICY : h.ice === 'frosting' ? FROSTING : 0);
+      before.push(!h || isLedgeRow(r.row) ? BARE : h.ice === 'icy' ? ICY : h.ice === 'frosting' ? FROSTING : DRY);
     }
   }
-  const at = (i: number, c: number) => (i < 0 || i >= n || c < 0 || c >= COLUMNS ? -1 : (before[i * COLUMNS + c] as number));
-  for (let i = 0; i < n; i++) {
-    const r = s.band[lo + i] as Row;
-    for (let c = 0; c < COLUMNS; c++) {
-      const level = at(i, c);
-      const h = r.cells[c];
-      if (level < 0 || !h) continue;
-      if (level === FROSTING) {
-        h.ice = 'icy';
-        changed?.push([r.row, c]);
-      } else if (level === 0 && (at(i, c - 1) === ICY || at(i, c + 1) === ICY || at(i - 1, c) === ICY || at(i + 1, c) === ICY)) {
-        h.ice = 'frosting';
-        changed?.push([r.row, c]);
-      }
+  // Outside the rows in play (or the row's six columns) there is nothing, as on bare rock.
+  const icy = (k: number, c: number) => c >= 0 && c < COLUMNS && before[k] === ICY;
+  before.forEach((level, k) => {
+    const c = k % COLUMNS;
+    const r = s.band[lo + (k - c) / COLUMNS] as Row;
+    if (level === FROSTING) {
+      (r.cells[c] as Hold).ice = 'icy';
+      changed?.push([r.row, c]);
+    } else if (level === DRY && (icy(k - 1, c - 1) || icy(k + 1, c + 1) || icy(k - COLUMNS, c) || icy(k + COLUMNS, c))) {
+      (r.cells[c] as Hold).ice = 'frosting';
+      changed?.push([r.row, c]);
     }
-  }
+  });
 }
 
 /** Whether the ice creep fires at the end of this turn: every N turns of the current pitch's frost interval. */
 export function creepFires(wall: Wall, s: CragState): boolean {
-  const every = wall.difficulty(s.pitch).frostEvery;
-  return every > 0 && (s.turn + 1) % every === 0;
+  // Every 0 turns is never: (turn + 1) % 0 is NaN, which equals nothing.
+  return (s.turn + 1) % wall.difficulty(s.pitch).frostEvery === 0;
 }

@@ -30,15 +30,9 @@ export type Difficulty = Record<ParamName, number>;
 /** Pitches past this one play exactly like it (only the pitch award keeps growing). */
 export const HELD_PITCH = K.HELD_PITCH;
 
-// Indexed by the kernel's KIND_* and ICE_* codes.
-const KINDS: Kind[] = [];
-KINDS[K.KIND_JUG] = 'jug';
-KINDS[K.KIND_PLAIN] = 'plain';
-KINDS[K.KIND_CRIMP] = 'crimp';
-const ICES: Ice[] = [];
-ICES[K.ICE_DRY] = 'dry';
-ICES[K.ICE_FROSTING] = 'frosting';
-ICES[K.ICE_ICY] = 'icy';
+// The kernel's KIND_* and ICE_* codes by name.
+const KINDS: Readonly<Record<number, Kind>> = { [K.KIND_JUG]: 'jug', [K.KIND_PLAIN]: 'plain', [K.KIND_CRIMP]: 'crimp' };
+const ICES: Readonly<Record<number, Ice>> = { [K.ICE_DRY]: 'dry', [K.ICE_FROSTING]: 'frosting', [K.ICE_ICY]: 'icy' };
 
 export interface Wall {
   readonly kernel: CragKernel;
@@ -65,12 +59,9 @@ export function createWall(kernel: CragKernel): Wall {
   }
   const difficulty = (pitch: number): Difficulty => table[Math.min(Math.max(pitch, 1), HELD_PITCH)] as Difficulty;
   const out = kernel.rowBuffer();
-  let view = new Int32Array(kernel.memory.buffer, out, 7);
-  const cells = (): Int32Array => {
-    // A view on a detached buffer (after a memory.grow) has length 0; the kernel's stub runtime never grows.
-    if (view.length === 0) view = new Int32Array(kernel.memory.buffer, out, 7);
-    return view;
-  };
+  // A view taken per row: a grown WebAssembly memory detaches every view taken on it before (the kernel's stub
+  // runtime never grows, but a kept view would be one memory.grow from reading nothing).
+  const cells = (): Int32Array => new Int32Array(kernel.memory.buffer, out, 7);
   return {
     kernel,
     difficulty,
@@ -87,7 +78,7 @@ export function createWall(kernel: CragKernel): Wall {
       const d = difficulty(pitch);
       const mask = kernel.gustMask(seed >>> 0, turn >>> 0, d.gustColumns, d.gustEvery);
       const cols: number[] = [];
-      for (let c = 0; c < 6; c++) if (mask & (1 << c)) cols.push(c);
+      for (let c = 0, m = mask; m !== 0; c++, m >>>= 1) if (m & 1) cols.push(c);
       return cols;
     },
     rockfall(seed, turn, pitch) {
@@ -104,8 +95,8 @@ export function decodeCell(v: number): Cell {
   const hold: Hold = {
     breaths: (v >> K.CELL_BREATHS_SHIFT) & m,
     cracks: (v >> K.CELL_CRACKS_SHIFT) & m,
-    ice: ICES[(v >> K.CELL_ICE_SHIFT) & m] as Ice,
-    kind: KINDS[(v >> K.CELL_KIND_SHIFT) & m] as Kind,
+    ice: ICES[(v >> K.CELL_ICE_SHIFT) & m]!,
+    kind: KINDS[(v >> K.CELL_KIND_SHIFT) & m]!,
   };
   return hold;
 }

@@ -346,7 +346,7 @@ function completePitch(wall: Wall, s: CragState, events?: StepEvent[]): void {
 function endTurn(wall: Wall, s: CragState, events?: StepEvent[]): void {
   const rock = s.rockfall.now;
   if (rock !== null) {
-    const { went, spindrift } = sweep(wall, s, rock);
+    const spindrift = sweep(wall, s, rock);
     events?.push({ kind: 'sweep', col: rock });
     if (spindrift) {
       s.spindrift++;
@@ -355,7 +355,8 @@ function endTurn(wall: Wall, s: CragState, events?: StepEvent[]): void {
       events?.push({ kind: 'spindrift', row: s.row, col: s.col, stamina: s.stamina - from });
       noteDip(s, events);
     }
-    if (went) repairBand(wall, s);
+    // A hold may have gone: the repair keeps a line (it writes nothing where none went).
+    repairBand(wall, s);
   }
   if (creepFires(wall, s)) {
     const cells = events ? ([] as [number, number][]) : undefined;
