@@ -99,4 +99,21 @@ describe('ice creep', () => {
     expect(cell(s, 82, 2)?.ice).toBe('dry');
     expect(cell(s, 82, 3)?.ice).toBe('dry');
   });
+  it('reaches the highest visible row when the fog starts under the belay, and no fogged row', () => {
+    const s = craft(wall, { highPoint: 212, row: 212, col: 0, pitch: 22 });
+    // Pitch 22's foresight is 5: rows up to 217 are visible, 218 (the band's top) is fog, the belay (220) beyond;
+    // the rows in play end at 217.
+    expect(s.band.at(-1)).toEqual({ cells: [null, null, null, null, null, null], fogged: true, overhang: false, row: 218 });
+    setCell(s, 217, 2, hold('plain', { ice: 'icy' }));
+    setCell(s, 217, 3, hold('plain', { ice: 'frosting' }));
+    setCell(s, 217, 1, hold('plain'));
+    setCell(s, 216, 2, hold('plain'));
+    s.rockfall.now = null;
+    s.turn = 3;
+    apply(wall, s, { type: 'breathe' });
+    expect(cell(s, 217, 3)?.ice).toBe('icy');
+    expect(cell(s, 217, 1)?.ice).toBe('frosting');
+    expect(cell(s, 216, 2)?.ice).toBe('frosting');
+    expect(s.band.at(-1)).toEqual({ cells: [null, null, null, null, null, null], fogged: true, overhang: false, row: 218 });
+  });
 });
