@@ -4,7 +4,7 @@ import type { RuleRefusal, StepEvent, StepReport } from '@hearth/engine';
 import { creep, creepFires, freshBand, repairBand, sweep, syncBand } from './band.ts';
 import type { Wall } from './generator.ts';
 import type { CragAction } from './shapes/action.ts';
-import { type CragState, floorRow, holdAt, isLedgeRow, nextBelay, PITCH_ROWS, type Row, rowAt } from './state.ts';
+import { type Cell, type CragState, floorRow, holdAt, isLedgeRow, nextBelay, PITCH_ROWS, type Row, rowAt } from './state.ts';
 
 export type { CragAction, MoveAction } from './shapes/action.ts';
 
@@ -56,7 +56,7 @@ export const GUST_COST = 2;
 
 /** 0 not a move, 1 a step, 2 a lunge. */
 export function reachKind(dr: number, dc: number): 0 | 1 | 2 {
-  const adc = dc < 0 ? -dc : dc;
+  const adc = Math.abs(dc);
   if (dr >= -1 && dr <= 1 && adc <= 1) return dr === 0 && adc === 0 ? 0 : 1;
   if ((dr === 0 || dr === 1) && adc === 2) return 2;
   if (dr === 2 && adc <= 1) return 2;
@@ -76,8 +76,7 @@ export function moveCost(s: CragState, row: number, col: number, lunge: boolean)
   if (lunge) cost += LUNGE_COST;
   if (h.ice === 'icy') cost += ICY_COST;
   if (r.overhang) cost += OVERHANG_COST;
-  const g = s.gusts.now;
-  for (let i = 0; i < g.length; i++) if (g[i] === col) cost += GUST_COST;
+  if (s.gusts.now.includes(col)) cost += GUST_COST;
   return cost;
 }
 
@@ -183,15 +182,15 @@ export function scanMoves(s: CragState, out: CragAction[] | null, visit?: (row: 
     const col = s.col + (DC[k] as number);
     if (col < 0 || col > 5 || row > belay || row < floor) continue;
     const r = band[row - base] as Row;
-    const h = r.cells[col];
-    if (h === null || h === undefined) continue;
+    const h = r.cells[col] as Cell;
+    if (h === null) continue;
     let cost = 1;
     if (row % PITCH_ROWS !== 0) {
       if (h.kind === 'crimp') cost = 2;
       if (lunge) cost += LUNGE_COST;
       if (h.ice === 'icy') cost += ICY_COST;
       if (r.overhang) cost += OVERHANG_COST;
-      for (let g = 0; g < gusts.length; g++) if (gusts[g] === col) cost += GUST_COST;
+      for (const g of gusts) if (g === col) cost += GUST_COST;
     }
     if (cost <= stamina) {
       if (out === null && visit === undefined) return true;

@@ -1,11 +1,12 @@
 // The refusals' details beyond the reason code: a column off the wall (0..5) is out of reach even one step away,
 // never bare rock; and wrong_phase names what the phase offers ("the action is not one this phase offers"), which is
-// the legal list in words.
+// the legal list in words; every refusal of a move says in words which cell it refused and the figure behind the
+// reason (the document's "a clear refusal": the reason code is for programs, the message for the player).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createWall, type Wall } from '../src/generator.ts';
 import { loadKernel } from '../src/kernel.ts';
 import { legalActions, Reason, refuse } from '../src/rules.ts';
-import { craft } from './craft.ts';
+import { craft, hold, setCell } from './craft.ts';
 
 let wall: Wall;
 beforeAll(async () => {
@@ -54,5 +55,24 @@ describe('wrong_phase says what the phase offers', () => {
       reason: 'wrong_phase',
       message: 'endRun is not offered while over: this phase offers nothing (the run is over)',
     });
+  });
+});
+
+describe('a refused move says which cell and why, in words', () => {
+  const move = (row: number, col: number) => ({ type: 'move' as const, row, col });
+  it('out of reach, above the belay, under the floor, bare rock, a lunge from ice, too costly', () => {
+    const s = craft(wall, { highPoint: 5, row: 5, col: 2 });
+    expect(refuse(s, move(9, 2))).toMatchObject({ reason: Reason.outOfReach, message: expect.stringMatching(/\(9, 2\).*\(5, 2\)/) });
+    const nearBelay = craft(wall, { highPoint: 9, row: 9, col: 2 });
+    expect(refuse(nearBelay, move(11, 2))).toMatchObject({ reason: Reason.outOfReach, message: expect.stringMatching(/row 11.*row 10/) });
+    const high = craft(wall, { highPoint: 14, row: 11, col: 2, pitch: 2 });
+    expect(refuse(high, move(10, 2))).toMatchObject({ reason: Reason.belowFloor, message: expect.stringMatching(/row 10.*row 11/) });
+    setCell(s, 6, 2, null);
+    expect(refuse(s, move(6, 2))).toMatchObject({ reason: Reason.bareRock, message: expect.stringMatching(/\(6, 2\)/) });
+    setCell(s, 5, 2, hold('plain', { ice: 'icy' }));
+    expect(refuse(s, move(7, 2))).toMatchObject({ reason: Reason.lungeFromIce, message: expect.stringMatching(/\(5, 2\)/) });
+    setCell(s, 6, 3, hold('crimp'));
+    s.stamina = 1;
+    expect(refuse(s, move(6, 3))).toMatchObject({ reason: Reason.tooCostly, message: expect.stringMatching(/\(6, 3\).*2.*1 stamina/) });
   });
 });
