@@ -254,7 +254,9 @@ describe.skipIf(skip !== undefined)('issue 33 in headless Chromium', () => {
     });
     expect(await axe(page, { include: '.moment-toast[data-moment^="still"]', rules: ['color-contrast'] })).toEqual([]);
     await page.evaluate(() => {
-      for (const el of document.querySelectorAll('.moment-toast[data-moment^="still"]')) el.remove();
+      document.querySelectorAll('.moment-toast[data-moment^="still"]').forEach((el) => {
+        el.remove();
+      });
     });
     expect(await page.evaluate(() => (window as unknown as { __audio: number }).__audio)).toBe(0);
     await page.click('#sound-toggle');
