@@ -341,8 +341,10 @@ describe.skipIf(skip !== undefined)('issue 33 in headless Chromium', () => {
     // playing: Step is enabled, and pauses at the next action
     expect(await page.isDisabled('#replay-bar [data-replay="step"]')).toBe(false);
     await page.click('#replay-bar [data-replay="step"]');
+    // the Step (and any autoplay step already on its way) has landed: nothing pending
+    await page.waitForSelector('#replay-bar[data-pending="0"]', { state: 'attached' });
     const at = Number(await page.getAttribute('#replay-bar', 'data-step'));
-    await page.waitForTimeout(0);
+    expect(at).toBeGreaterThan(0);
     expect(await page.textContent('#replay-bar [data-replay="toggle"]')).toBe('Play');
     await page.keyboard.press('ArrowRight');
     await page.waitForSelector(`#replay-bar[data-step="${at + 1}"]`);

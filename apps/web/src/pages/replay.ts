@@ -161,9 +161,17 @@ class ReplayBar implements Replay {
     this.drawBar();
   }
 
+  /** Steps asked for and not yet shown (the bar's data-pending, 0 when the replay is still). */
+  private pending = 0;
+
   /** One step at a time, whoever asks (timer, Step, To the end); true while actions are left. */
   private next(): Promise<boolean> {
-    this.stepping = this.stepping.then(() => this.stepOnce());
+    this.bar.dataset.pending = String(++this.pending);
+    this.stepping = this.stepping
+      .then(() => this.stepOnce())
+      .finally(() => {
+        this.bar.dataset.pending = String(--this.pending);
+      });
     return this.stepping;
   }
 
