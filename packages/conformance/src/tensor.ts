@@ -1,7 +1,15 @@
 // The observation tensor (Rules.tensor) against the game's own JSON observation, over random play: every row keeps
 // its declaration (finite, in bounds, integers where the dtype is) over random play and the game's strong bot, `encode` writes every number of the row and
 // nothing outside it, and the row equals the game test's decoding of the JSON observation of the same state.
-import { type Game, type Observation, type OkResponse, tensorRecord, tensorRowProblem } from '@hearth/engine';
+import {
+  canonicalJson,
+  type Game,
+  type Observation,
+  type OkResponse,
+  relativeLegalField,
+  tensorRecord,
+  tensorRowProblem,
+} from '@hearth/engine';
 import { type CheckOptions, seedAt } from './checks.ts';
 import { randomPlay } from './play.ts';
 
@@ -73,34 +81,32 @@ export function checkTensor(
   return { problems: problems.slice(0, 20), states };
 }
 
-const canonical = (a: unknown) => JSON.stringify(a, Object.keys(a as object).sort());
-
 /**
  * Where a game declares its mask's relative part in its row (relativeActions.legal): the field is nonzero exactly at
  * the legal relative actions, and `others` is exactly the rest of the legal actions. Null when it holds or is not declared.
  */
 export function legalProblem(game: Game, r: OkResponse, row: Float32Array, at: number): string | null {
-  const rel = game.rules.relativeActions;
-  if (!rel?.legal) return null;
-  const field = game.rules.tensor?.fields.find((f) => f.name === rel.legal!.field);
-  if (!field || field.size !== rel.offsets.length)
-    return `relativeActions.legal names tensor field "${rel.legal.field}", which must hold one number per offset (${rel.offsets.length})`;
+  const field = relativeLegalField(game.rules);
+  if (field === null) return null;
+  if (typeof field === 'string') return field;
+  const rel = game.rules.relativeActions!;
+  const legal = rel.legal!;
   const [r0, c0] = rel.origin(r.state);
   const relative = new Set<number>();
   const others = new Set<string>();
   for (const a of r.legalActions as Record<string, unknown>[]) {
     if (a.type !== rel.type) {
-      others.add(canonical(a));
+      others.add(canonicalJson(a));
       continue;
     }
     const k = rel.offsets.findIndex(([dr, dc]) => a[rel.rowKey] === r0 + dr && a[rel.colKey] === c0 + dc);
-    if (k < 0) return `legal action ${canonical(a)} is not among relativeActions' offsets`;
+    if (k < 0) return `legal action ${canonicalJson(a)} is not among relativeActions' offsets`;
     relative.add(k);
   }
   for (let k = 0; k < field.size; k++)
     if ((row[at + field.offset + k] !== 0) !== relative.has(k))
       return `${field.name}[${k}] is ${row[at + field.offset + k]} but that move is ${relative.has(k) ? 'legal' : 'not legal'} (relativeActions.legal)`;
-  const said = rel.legal.others(r.state).map(canonical).sort();
+  const said = legal.others(r.state).map(canonicalJson).sort();
   if (JSON.stringify(said) !== JSON.stringify([...others].sort()))
     return `relativeActions.legal.others gives ${JSON.stringify(said)}, legalActions has ${JSON.stringify([...others].sort())} beside the moves`;
   return null;

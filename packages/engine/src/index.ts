@@ -17,6 +17,6 @@ export * from './look.ts';
 export * from './look-read.ts';
 export { createRegistry, type GameOfSlug, type Registry } from './registry.ts';
 export { type ReplayRecord, type ReplayResult, replay } from './replay.ts';
-export { defineTensor, tensorRecord, tensorRowProblem } from './tensor.ts';
+export { defineTensor, relativeLegalField, tensorRecord, tensorRowProblem } from './tensor.ts';
 export * as v from './validate.ts';
 export { type ActionBody, type ActJson, type BodyReader, createWire, type StateSealer, type Wire, type WireOptions } from './wire.ts';

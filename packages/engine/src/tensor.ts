@@ -1,6 +1,6 @@
 // Observation tensors (contract.ts, Rules.tensor): a game declares its fields once and gets the row layout, the
 // checks every declaration must pass, and a checker for encoded rows (the conformance kit and the tests use it).
-import type { ObservationTensor, PlacedTensorField, TensorDtype, TensorField, TensorRow } from './contract.ts';
+import type { ObservationTensor, PlacedTensorField, Rules, TensorDtype, TensorField, TensorRow } from './contract.ts';
 
 /** The range each integer dtype can hold. float32 holds integers exactly up to 2^24 (the bounds are checked against it). */
 const RANGE: Record<TensorDtype, readonly [number, number]> = {
@@ -62,4 +62,18 @@ export function tensorRecord(tensor: ObservationTensor, row: TensorRow, offset =
   const out: Record<string, number[]> = {};
   for (const f of tensor.fields) out[f.name] = Array.from(row.subarray(offset + f.offset, offset + f.offset + f.size));
   return out;
+}
+
+/**
+ * The tensor field a game's `relativeActions.legal` names, placed in the row: null when the game declares none (or
+ * has no tensor); a string saying why the declaration is unusable when the field is missing or does not hold one
+ * number per relative offset. The batch server and the conformance kit both read it from here.
+ */
+export function relativeLegalField(rules: Pick<Rules<unknown, unknown>, 'relativeActions' | 'tensor'>): PlacedTensorField | string | null {
+  const rel = rules.relativeActions;
+  if (!rel?.legal || !rules.tensor) return null;
+  const field = rules.tensor.fields.find((f) => f.name === rel.legal!.field);
+  if (!field || field.size !== rel.offsets.length)
+    return `relativeActions.legal names tensor field "${rel.legal.field}", which must hold one number per offset (${rel.offsets.length})`;
+  return field;
 }

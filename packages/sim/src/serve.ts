@@ -14,7 +14,7 @@
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { parseArgs as nodeParseArgs } from 'node:util';
-import type { Game, ObservationTensor, Sim } from '@hearth/engine';
+import { type Game, type ObservationTensor, relativeLegalField, type Sim } from '@hearth/engine';
 import { registry } from '@hearth/games';
 import { unknownOption } from './options.ts';
 import { playSeeds } from './play.ts';
@@ -131,15 +131,9 @@ export class BatchServer {
     this.sims = new Array(envs).fill(null);
     this.candidates = Array.from({ length: k }, (_, i) => i);
     this.legalFrom = null;
-    const rel = game.rules.relativeActions;
-    if (rel?.legal && this.obsSize > 0) {
-      const field = tensor.fields.find((f) => f.name === rel.legal!.field);
-      if (!field || field.size !== rel.offsets.length)
-        throw new Error(
-          `${game.slug}: relativeActions.legal names tensor field "${rel.legal.field}", which must hold one number per offset (${rel.offsets.length})`,
-        );
-      this.legalFrom = { at: field.offset, count: field.size, others: rel.legal.others };
-    }
+    const legal = this.obsSize > 0 ? relativeLegalField(game.rules) : null;
+    if (typeof legal === 'string') throw new Error(`${game.slug}: ${legal}`);
+    if (legal) this.legalFrom = { at: legal.offset, count: legal.size, others: game.rules.relativeActions!.legal!.others };
   }
 
   hello(): Record<string, unknown> {
