@@ -24,7 +24,9 @@ import {
   type Row,
 } from './state.ts';
 
-const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return x !== null && typeof x === 'object' && !Array.isArray(x);
+}
 
 /**
  * An action fits one of the four branches of the grammar (a move needs integer `row` and `col`). Other keys
