@@ -24,7 +24,9 @@ import {
   type Row,
 } from './state.ts';
 
-const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === 'object' && !Array.isArray(x);
+function isRecord(x: unknown): x is Record<string, unknown> {
+  return x !== null && typeof x === 'object' && !Array.isArray(x);
+}
 
 /**
  * An action fits one of the four branches of the grammar (a move needs integer `row` and `col`). Other keys
@@ -76,7 +78,9 @@ function checkProgress(wall: Wall, s: CragState): string | null {
   if ((s.phase === 'over') !== (s.ending !== null)) return 'ending must be set exactly when phase is over';
   if (atLedge) {
     if (s.pitch < 2) return `${s.phase === 'atLedge' ? 'atLedge' : 'ending ended'} needs a completed pitch`;
-    if (s.row !== ledge || s.highPoint !== ledge) return `at a ledge the climber must be on row ${ledge}, the high point`;
+    // The row lies between the floor (never under the pitch's ledge) and the high point, checked above: on the ledge
+    // exactly when the high point is.
+    if (s.highPoint !== ledge) return `at a ledge the climber must be on row ${ledge}, the high point`;
     if (s.stamina !== s.tank || s.pitchDipped)
       return 'at a ledge stamina must be the full tank and the new pitch clean (pitchDipped false)';
   }
@@ -148,7 +152,8 @@ function checkSchedules(wall: Wall, s: CragState): string | null {
   for (const key of ['now', 'next'] as const) {
     const col = s.rockfall[key];
     const turn = s.turn + (key === 'next' ? 1 : 0);
-    const pitches = s.pitch > 1 ? [s.pitch, s.pitch - 1] : [s.pitch];
+    // On pitch 1 the previous pitch is pitch 0, which the difficulty reads as pitch 1.
+    const pitches = [s.pitch, s.pitch - 1];
     if (!pitches.some((p) => sameList(s.gusts[key], wall.gusts(s.seed, turn, p))))
       return `gusts.${key} is not the published gust schedule of seed ${s.seed} at turn ${turn}`;
     if (!pitches.some((p) => col === wall.rockfall(s.seed, turn, p)))
@@ -193,10 +198,10 @@ function checkBand(wall: Wall, s: CragState): string | null {
       const g = gen.cells[c] as Cell;
       if (pristine ? !sameCell(cell, g) : !reachable(cell, g))
         return `${name}.cells[${c}] (row ${r.row}) cannot come from the wall of seed ${s.seed}${pristine ? `: ${s.turn === 0 ? 'nothing changes before turn 1' : 'this row is not in play yet, or a ledge'}` : ''}`;
-      if (cell && cell.breaths > 0 && cell.kind !== 'jug') return `${name}.cells[${c}]: only a jug holds breaths`;
       // A jug or a crimp is always the generated hold itself (sweeps turn jugs to plain and remove crimps; the
-      // repair writes plain holds), so what it lost was spent on it.
-      if (cell && g && cell.kind === g.kind && cell.kind !== 'plain') {
+      // repair writes plain holds; the checks above hold it to the generated kind), so what it lost was spent on it.
+      // (Only a jug holds breaths: the generator gives breaths to jugs alone, and the checks above allow none added.)
+      if (cell && g && cell.kind !== 'plain') {
         breathsSpent += g.breaths - cell.breaths;
         cracksSpent += g.cracks - cell.cracks;
       }
