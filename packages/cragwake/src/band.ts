@@ -11,12 +11,16 @@ import {
   type CragState,
   floorRow,
   type Hold,
+  holdOf,
+  type Ice,
   isLedgeRow,
   nextBelay,
   type Row,
 } from './state.ts';
 
 const FOG_CELLS = (): Cell[] => [null, null, null, null, null, null];
+/** The same hold with other ice (holds are values: see holdOf). */
+const withIce = (h: Hold, ice: Ice): Hold => holdOf(h.kind, h.breaths, h.cracks, ice);
 
 export const foggedRow = (row: number): Row => ({ cells: FOG_CELLS(), fogged: true, overhang: false, row });
 
@@ -85,7 +89,7 @@ export function repairBand(wall: Wall, s: CragState, fromRow = 0): void {
   for (let i = Math.max(first, fromRow - (s.band[0] as Row).row); i < hi; i++) {
     const above = s.band[i + 1] as Row;
     const add = wall.repairColumns(maskOfRow(s.band[i] as Row), maskOfRow(above));
-    for (let c = 0, m = add; m !== 0; c++, m >>>= 1) if (m & 1) above.cells[c] = { breaths: 0, cracks: 0, ice: 'dry', kind: 'plain' };
+    for (let c = 0, m = add; m !== 0; c++, m >>>= 1) if (m & 1) above.cells[c] = holdOf('plain', 0, 0, 'dry');
   }
 }
 
@@ -110,10 +114,9 @@ export function sweep(wall: Wall, s: CragState, col: number): boolean {
     if (h.cracks > 0 || h.kind === 'crimp') {
       if (maskOfRow(r) !== 1 << col) r.cells[col] = null;
     } else if (h.kind === 'jug') {
-      h.kind = 'plain';
-      h.breaths = 0;
+      r.cells[col] = holdOf('plain', 0, 0, h.ice);
     } else {
-      h.cracks = 1;
+      r.cells[col] = holdOf('plain', 0, 1, h.ice);
     }
   }
   return spindrift;
@@ -148,10 +151,10 @@ export function creep(wall: Wall, s: CragState, changed?: [number, number][]): v
     const c = k % COLUMNS;
     const r = s.band[lo + (k - c) / COLUMNS] as Row;
     if (level === FROSTING) {
-      (r.cells[c] as Hold).ice = 'icy';
+      r.cells[c] = withIce(r.cells[c] as Hold, 'icy');
       changed?.push([r.row, c]);
     } else if (level === DRY && (icy(k - 1, c - 1) || icy(k + 1, c + 1) || icy(k - COLUMNS, c) || icy(k + COLUMNS, c))) {
-      (r.cells[c] as Hold).ice = 'frosting';
+      r.cells[c] = withIce(r.cells[c] as Hold, 'frosting');
       changed?.push([r.row, c]);
     }
   });

@@ -2,7 +2,7 @@
 // rockfall). The kernel is passed in at load time; nothing here keeps a global.
 import * as K from '../assembly/constants.ts';
 import type { CragKernel } from './kernel.ts';
-import type { Cell, Hold, Ice, Kind, Row } from './state.ts';
+import { type Cell, holdOf, type Ice, type Kind, type Row } from './state.ts';
 
 /** Parameter ids: the kernel's table rows, from the one shared constants file. */
 export const Param = {
@@ -92,11 +92,10 @@ export function createWall(kernel: CragKernel): Wall {
 export function decodeCell(v: number): Cell {
   if (v === 0) return null;
   const m = K.CELL_FIELD_MASK;
-  const hold: Hold = {
-    breaths: (v >> K.CELL_BREATHS_SHIFT) & m,
-    cracks: (v >> K.CELL_CRACKS_SHIFT) & m,
-    ice: ICES[(v >> K.CELL_ICE_SHIFT) & m]!,
-    kind: KINDS[(v >> K.CELL_KIND_SHIFT) & m]!,
-  };
-  return hold;
+  return holdOf(
+    KINDS[(v >> K.CELL_KIND_SHIFT) & m]!,
+    (v >> K.CELL_BREATHS_SHIFT) & m,
+    (v >> K.CELL_CRACKS_SHIFT) & m,
+    ICES[(v >> K.CELL_ICE_SHIFT) & m]!,
+  );
 }

@@ -4,7 +4,7 @@ import type { RuleRefusal, StepEvent, StepReport } from '@hearth/engine';
 import { creep, creepFires, freshBand, repairBand, sweep, syncBand } from './band.ts';
 import type { Wall } from './generator.ts';
 import type { CragAction } from './shapes/action.ts';
-import { type Cell, type CragState, floorRow, holdAt, isLedgeRow, nextBelay, PITCH_ROWS, type Row, rowAt } from './state.ts';
+import { type Cell, type CragState, floorRow, holdAt, holdOf, isLedgeRow, nextBelay, PITCH_ROWS, type Row, rowAt } from './state.ts';
 
 export type { CragAction, MoveAction } from './shapes/action.ts';
 
@@ -256,8 +256,9 @@ export function apply(wall: Wall, s: CragState, a: CragAction, report?: StepRepo
       const from = s.stamina;
       const h = holdAt(s, s.row, s.col)!;
       if (!isLedgeRow(s.row) && h.kind === 'jug' && h.breaths > 0) {
-        s.stamina = Math.min(s.tank, s.stamina + ((rowAt(s, s.row) as Row).overhang ? BREATH_GAIN_OVERHANG : BREATH_GAIN));
-        h.breaths--;
+        const row = rowAt(s, s.row) as Row;
+        s.stamina = Math.min(s.tank, s.stamina + (row.overhang ? BREATH_GAIN_OVERHANG : BREATH_GAIN));
+        row.cells[s.col] = holdOf(h.kind, h.breaths - 1, h.cracks, h.ice);
       } else {
         s.stamina -= 1;
       }
@@ -277,16 +278,12 @@ export function apply(wall: Wall, s: CragState, a: CragAction, report?: StepRepo
       // Spend a crack on the hold you left; lunging off a cracked hold destroys it whatever its cracks say.
       const left = holdAt(s, s.row, s.col)!;
       if (left.cracks > 0) {
-        left.cracks = kind === 2 ? 0 : left.cracks - 1;
+        const cracks = kind === 2 ? 0 : left.cracks - 1;
         events?.push(
-          left.cracks === 0
-            ? { kind: 'hold_broken', row: s.row, col: s.col }
-            : { kind: 'hold_cracked', row: s.row, col: s.col, left: left.cracks },
+          cracks === 0 ? { kind: 'hold_broken', row: s.row, col: s.col } : { kind: 'hold_cracked', row: s.row, col: s.col, left: cracks },
         );
-        if (left.cracks === 0) {
-          (rowAt(s, s.row) as Row).cells[s.col] = null;
-          repairBand(wall, s, s.row - 1);
-        }
+        (rowAt(s, s.row) as Row).cells[s.col] = cracks === 0 ? null : holdOf(left.kind, left.breaths, cracks, left.ice);
+        if (cracks === 0) repairBand(wall, s, s.row - 1);
       }
       s.row = a.row;
       s.col = a.col;

@@ -1,7 +1,7 @@
 // Cragwake's state (its shape is declared once in shapes/state.ts), the geometry derived from it, and cloning.
 import type { Parsed } from '@hearth/engine';
 
-import type { Cell, CragState, Row } from './shapes/state.ts';
+import type { Cell, CragState, Hold, Ice, Kind, Row } from './shapes/state.ts';
 
 export { COLUMNS, PITCH_ROWS } from '../assembly/constants.ts';
 export type { Cell, CragState, Ending, Hold, Ice, Kind, Phase, Row } from './shapes/state.ts';
@@ -29,13 +29,27 @@ export function rowAt(s: CragState, row: number): Row | undefined {
   return s.band[row - (s.band[0] as Row).row];
 }
 
+/**
+ * Holds are values: the rules never change one in place, they put another in its cell (holdOf), so a clone shares
+ * them. Every hold the rules and the generator make is one of these 144 frozen objects (keys in canonical order: the
+ * server signs the native JSON), which also keeps a whole band's holds in a few cache lines for the tensor encoder.
+ * A parsed state's holds are its own objects; they are never changed either.
+ */
+const KIND_INDEX: Record<Kind, number> = { jug: 0, plain: 1, crimp: 2 };
+const ICE_INDEX: Record<Ice, number> = { dry: 0, frosting: 1, icy: 2 };
+const HOLDS: readonly Hold[] = (['jug', 'plain', 'crimp'] as const).flatMap((kind) =>
+  [0, 1, 2, 3].flatMap((breaths) =>
+    [0, 1, 2, 3].flatMap((cracks) => (['dry', 'frosting', 'icy'] as const).map((ice) => Object.freeze({ breaths, cracks, ice, kind }))),
+  ),
+);
+
+/** The hold with these fields (breaths and cracks 0..3, the state's bounds): a shared frozen value. */
+export const holdOf = (kind: Kind, breaths: number, cracks: number, ice: Ice): Hold =>
+  HOLDS[KIND_INDEX[kind] * 48 + breaths * 12 + cracks * 3 + ICE_INDEX[ice]]!;
+
 export function cloneState(s: CragState): CragState {
   const band: Row[] = [];
-  for (const r of s.band) {
-    const cells: Cell[] = [];
-    for (const c of r.cells) cells.push(c === null ? null : { breaths: c.breaths, cracks: c.cracks, ice: c.ice, kind: c.kind });
-    band.push({ cells, fogged: r.fogged, overhang: r.overhang, row: r.row });
-  }
+  for (const r of s.band) band.push({ cells: r.cells.slice(), fogged: r.fogged, overhang: r.overhang, row: r.row });
   // Keys in canonical (sorted) order, here and wherever a state is built: the server signs the native JSON.
   return {
     band,

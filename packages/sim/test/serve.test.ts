@@ -87,7 +87,7 @@ describe('hearth sim serve: the batched pipe', () => {
       } else read.push({ header });
     }
     const [hello, ...answers] = read.map((r) => r.header as Record<string, any>);
-    expect(hello).toMatchObject({ ok: true, protocol: 'hearth-batch/2', game: 'stormlark', envs: 2, actions: { size: 6 } });
+    expect(hello).toMatchObject({ ok: true, protocol: 'hearth-batch/3', game: 'stormlark', envs: 2, actions: { size: 6 } });
     expect(answers.map((a) => a.reason ?? 'ok')).toEqual(['invalid_json', 'bad_request', 'bad_request', 'ok', 'ok', 'ok']);
     expect(answers[1]!.message).toContain('2 action indices');
     expect(answers[4]!.refusals).toEqual([expect.objectContaining({ slot: 0, reason: expect.any(String) })]);
@@ -99,6 +99,42 @@ describe('hearth sim serve: the batched pipe', () => {
     expect(read[6]!.frame![48 + 2 * 2]).toBe(0); // the refused flags are cleared on a batch without steps (slot 0 was refused before)
     expect(read[5]!.frame![48 + 2 * 2]).toBe(1);
     expect(read[6]!.frame!.subarray(16, 48).equals(read[5]!.frame!.subarray(16, 48))).toBe(true); // score and turns kept
+  });
+
+  it('a packed step (N little-endian int16 in base64) plays exactly what the same list plays; a malformed one is refused whole', async () => {
+    const game = (await registry.load('stormlark'))!;
+    const n = 3;
+    const pack = (ks: number[]) => {
+      const b = Buffer.alloc(2 * ks.length);
+      for (const [i, k] of ks.entries()) b.writeInt16LE(k, 2 * i);
+      return b.toString('base64');
+    };
+    const listed = new BatchServer(game, n, {});
+    const packed = new BatchServer(game, n, {});
+    const resets: [number, number][] = [
+      [0, 5],
+      [1, 6],
+      [2, 7],
+    ];
+    listed.run(resets, null);
+    packed.run(resets, null);
+    for (let t = 0; t < 40; t++) {
+      // The first legal index of each slot (or -1 for a slot that is over): the same list, sent both ways.
+      const ks = Array.from({ length: n }, (_, i) => (listed.running[i] ? listed.mask.subarray(i * 6, i * 6 + 6).indexOf(1) : -1));
+      const request = packed.parse({ step: pack(ks) });
+      if (typeof request === 'string') throw new Error(request);
+      expect(Array.from(request.step!)).toEqual(ks);
+      expect(packed.run(request.resets, request.step)).toEqual(listed.run([], ks));
+      expect(Buffer.from(packed.frame).equals(Buffer.from(listed.frame))).toBe(true);
+    }
+    const refusal = (step: string) => packed.parse({ step }) as string;
+    expect(refusal(pack([0, 1]))).toContain('3 little-endian int16 in base64 (8 characters)'); // two slots of three
+    expect(refusal(pack([0, 1, 2, 3]))).toContain('8 characters');
+    expect(refusal('AAA*AAAA')).toContain('base64');
+    expect(refusal(pack([0, 6, 1]))).toBe('step index 6 (slot 1) is not -1 or an action index in 0..5');
+    expect(refusal(pack([0, 1, -2]))).toBe('step index -2 (slot 2) is not -1 or an action index in 0..5');
+    // A refused line changes nothing: the frame is the one the last accepted line wrote.
+    expect(Buffer.from(packed.frame).equals(Buffer.from(listed.frame))).toBe(true);
   });
 
   it('names a misspelt option and an unknown game', async () => {

@@ -118,7 +118,9 @@ class LinePipe:
             if left <= 0 or not self._sel.select(left):
                 self.close()
                 raise EngineError(f"{self.what}: no answer within {self.timeout if timeout is None else timeout:g} s (the engine process was stopped)")
-            chunk = os.read(self._fd, 1 << 16)
+            # A first small read: a header line followed by a binary frame (hearth sim serve) then leaves the frame in
+            # the pipe for read_exact to read straight into its buffer; long lines take 64 KiB reads after it.
+            chunk = os.read(self._fd, 4096 if scanned == 0 else 1 << 16)
             if not chunk:
                 raise self._died("answering")
             self._buf += chunk

@@ -16,6 +16,9 @@ from ._batch import Batch, BatchPipe
 from ._masks import RUN_ENDING, offered
 from .records import EpisodeRecorder
 
+#: Seeds drawn at a time from a slot's generator (the same sequence as one at a time).
+SEED_BLOCK = 64
+
 OBS_MODES = ("dict", "flat", "none")
 
 
@@ -88,6 +91,7 @@ class HearthVectorEnv(VectorEnv[Any, Any, Any]):
         self.fields: list[dict[str, Any]] = self._pipe.fields
         self.version = self._pipe.version
         self._rngs: list[np.random.Generator | None] = [None] * self.num_envs
+        self._seed_blocks: list[list[int]] = [[] for _ in range(self.num_envs)]
         self._autoreset = np.zeros(self.num_envs, dtype=bool)
         self.game_seeds = np.zeros(self.num_envs, dtype=np.int64)
         self._started = False
@@ -104,11 +108,17 @@ class HearthVectorEnv(VectorEnv[Any, Any, Any]):
         )
 
     def _next_seed(self, i: int) -> int:
-        rng = self._rngs[i]
-        if rng is None:
-            rng, _ = seeding.np_random(None)
-            self._rngs[i] = rng
-        return int(rng.integers(*self.seed_range))
+        """Slot i's next game seed: the next draw of its generator (drawn SEED_BLOCK at a time: a scalar draw costs
+        as much as a block of 64, and short games reset several slots on every step; the sequence is the same)."""
+        block = self._seed_blocks[i]
+        if not block:
+            rng = self._rngs[i]
+            if rng is None:
+                rng, _ = seeding.np_random(None)
+                self._rngs[i] = rng
+            block = self._seed_blocks[i] = rng.integers(*self.seed_range, size=SEED_BLOCK).tolist()
+            block.reverse()
+        return int(block.pop())
 
     def _observations(self, batch: Batch) -> Any:
         if self.obs_mode == "flat":
@@ -165,6 +175,7 @@ class HearthVectorEnv(VectorEnv[Any, Any, Any]):
         for i, s in enumerate(seeds):
             if s is not None:
                 self._rngs[i], _ = seeding.np_random(int(s))
+                self._seed_blocks[i] = []
                 game_seed = int(s) % 2**32
             else:
                 game_seed = self._next_seed(i)
