@@ -29,3 +29,26 @@ describe('FlightSim.load', () => {
     expect(sim.count).toBe(60);
   });
 });
+
+describe('FlightSim events', () => {
+  it('carry chain exactly on a light and cause exactly on a fade, keys in canonical order', () => {
+    const base = ['bounces', 'distance', 'id', 'points', 'type', 'x', 'y'];
+    // Straight up through a lantern, off the top wall, back down to the bottom wall with the one bounce spent.
+    sim.load([{ kind: 'lantern', x: 540, y: 700, r: 34 }]);
+    const up = sim.fly({ x: 540, y: 1360 }, 0, -1, 1);
+    expect(up.events.map((e) => e.type)).toEqual(['light', 'bounce', 'fade']);
+    expect(Object.keys(up.events[0]!)).toEqual(['bounces', 'chain', 'distance', 'id', 'points', 'type', 'x', 'y']);
+    expect(Object.keys(up.events[1]!)).toEqual(base);
+    expect(Object.keys(up.events[2]!)).toEqual(['bounces', 'cause', 'distance', 'id', 'points', 'type', 'x', 'y']);
+    // Faded at the surface it could not reflect off: the bottom wall, id 2.
+    expect(up.events[2]).toMatchObject({ cause: 'bounceCap', id: 2, x: 540, y: 1440 });
+    // A gong rung, then a paper screen absorbs the wisp.
+    sim.load([
+      { kind: 'gong', x: 540, y: 1000, r: 26 },
+      { kind: 'screen', x0: 500, y0: 1200, x1: 600, y1: 1214 },
+    ]);
+    const down = sim.fly({ x: 540, y: 1100 }, 0, -1, 3);
+    expect(down.events.map((e) => e.type)).toEqual(['gong', 'bounce', 'absorb']);
+    for (const e of down.events) expect(Object.keys(e)).toEqual(base);
+  });
+});
