@@ -43,19 +43,20 @@ export class FlightSim {
     records.forEach((r, i) => {
       const o = i * LAYOUT_REC;
       mem[o] = KIND[r.kind];
-      if (r.kind === 'gong' || r.kind === 'lantern') {
-        // circle: centre, radius, lit flag
-        mem[o + 1] = r.x;
-        mem[o + 2] = r.y;
-        mem[o + 3] = r.r;
-        mem[o + 4] = 0;
-        mem[o + 5] = r.kind === 'lantern' && r.lit ? 1 : 0;
-      } else if (r.kind === 'rect' || r.kind === 'diagonal' || r.kind === 'screen') {
+      if ('x0' in r) {
+        // rect, diagonal, screen: the box
         mem[o + 1] = r.x0;
         mem[o + 2] = r.y0;
         mem[o + 3] = r.x1;
         mem[o + 4] = r.y1;
         mem[o + 5] = 0;
+      } else {
+        // gong, lantern: centre, radius, lit flag (the kernel reads the flag of lantern records only)
+        mem[o + 1] = r.x;
+        mem[o + 2] = r.y;
+        mem[o + 3] = r.r;
+        mem[o + 4] = 0;
+        mem[o + 5] = r.lit ? 1 : 0;
       }
     });
     this.count = records.length;
@@ -65,11 +66,6 @@ export class FlightSim {
 
   loadLayout(layout: Layout, lit: readonly boolean[] = []): this {
     return this.load(layoutRecords(layout, lit));
-  }
-
-  /** Marks lantern record `index` lit (1) or unlit (0) without reloading the layout. */
-  setLit(index: number, lit: boolean): void {
-    this.f64(this.kernel.layoutPtr(), this.count * LAYOUT_REC)[index * LAYOUT_REC + 5] = lit ? 1 : 0;
   }
 
   /** Moves lantern record `index` to (x, y) without reloading the layout (lanterns are not in the cast grid). */

@@ -53,4 +53,37 @@ describe('traced reachability', () => {
         }
       }
   });
+
+  // Fairness ("every lantern is lit by some legal angle") does not depend on how the answer is found: above the
+  // bounce caps the kernel traces (traceAll refuses caps over 11), the scorer sweeps all 1,501 angles instead, and
+  // its masks, reach and fewest shots are still exactly the sweep's, also after lanterns move.
+  it('above the traced bounce caps, sweeps give the same masks, reach and fewest shots', () => {
+    const rng = new Stream(78, 1);
+    for (const [seed, wave] of [
+      [501, 2],
+      [502, 8],
+    ] as const) {
+      const layout = structuredClone(generateLayout(seed, wave, wasm).layout);
+      const cap = 12;
+      expect(wasm.kernel.traceAll(cap, layout.beams.length + layout.screens.length + layout.gongs.length)).toBe(-1);
+      const scorer = new LanternScorer(wasm, layout, cap);
+      const expected = sweepLayout(wasm, layout, cap);
+      const expectedMasks = expected.map((e) => reachedMask([e]));
+      expect(expectedMasks.some((m) => m !== 0)).toBe(true);
+      expect(Array.from(scorer.angleMasks())).toEqual(expectedMasks);
+      expect(scorer.reached).toBe(reachedMask(expected));
+      expect(scorer.fewestShots()).toBe(fewestShotsToClear(expected, layout.lanterns.length));
+      const moved = 1 + rng.below((1 << layout.lanterns.length) - 1);
+      layout.lanterns.forEach((l, i) => {
+        if (moved & (1 << i)) {
+          l.x = 80 + rng.below(920);
+          l.y = 100 + rng.below(980);
+        }
+      });
+      scorer.rescore(moved);
+      const now = sweepLayout(wasm, layout, cap);
+      expect(Array.from(scorer.angleMasks())).toEqual(now.map((e) => reachedMask([e])));
+      expect(scorer.reached).toBe(reachedMask(now));
+    }
+  });
 });
