@@ -258,6 +258,26 @@ describe('parseState: the counters against each other, with the exact figures', 
     expect(message(s)).toBe('ok');
     expect(message({ ...s, entities: s.entities.slice(1) })).toBe('column 3 is a Gate column and must hold 7 gate markers');
   });
+  it('reachability: chain, lane, hull, charge and ids against the scrolling turns so far', () => {
+    // 3 scrolling turns into reach 1 (column 12): at most one clear a turn, one lane a turn, 7 ids a drawn column
+    expect(message(at(12, { chain: 3, charge: 4, shipLane: 0, nextId: 84 }))).toBe('ok');
+    expect(message(at(12, { chain: 4, charge: 4 }))).toBe('state.chain 4 is more than the 3 scrolling turns so far allow');
+    expect(message(at(11, { shipLane: 0, charge: 4 }))).toBe('state.shipLane 0 is further from lane 3 than 2 scrolling turns allow');
+    expect(message(at(11, { shipLane: 6, charge: 4 }))).toBe('state.shipLane 6 is further from lane 3 than 2 scrolling turns allow');
+    expect(message(at(12, { nextId: 85 }))).toBe('state.nextId 85 is more than 12 drawn columns of 7 cells can have numbered');
+    // hull comes back only at NEXT_REACH (which clears the flag): in reach 1 a hull below 3 was lost this reach
+    expect(message(at(12, { hull: 2 }))).toBe('state.hull is below 3 in reach 1 but state.hullLost is false');
+    expect(message(at(31, { reach: 2, hull: 2, charge: 8 }))).toBe('ok');
+    expect(message(at(12, { hullLost: true }))).toBe(
+      'state.hullLost is true but state.hull is 3 (a hull lost in this reach leaves at most 2)',
+    );
+    // every reach starts with charge 9, and only a scrolling turn changes it
+    expect(message(at(30, { reach: 2, charge: 8 }))).toBe('state.charge must be 9 before the first scrolling turn of a reach, got 8');
+    expect(message(at(31, { reach: 2, charge: 8 }))).toBe('ok');
+    expect(message(at(12, { entities: [{ id: 90, kind: 'knot', lane: 0, col: 5, hp: 1, drift: 0 }] }))).toBe(
+      'state.entities[0].id 90 must be below state.nextId 84',
+    );
+  });
   it('names the field a shape check fails on, with its list of values for a kind, phase or drift', () => {
     expect(message({ ...copy(), phase: 'landed' })).toBe('state.phase must be one of flying, reachClear, over');
     expect(message({ ...copy(), seed: 1.5 })).toBe('state.seed: expected integer');
