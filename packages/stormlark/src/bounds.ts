@@ -21,11 +21,10 @@ const reachMax = (reach: number): number => COLUMNS_PER_REACH * turnMax(reach) +
  * it (21 once its Gate has arrived): every earlier reach at its maximum, then this reach's turns so far.
  */
 export function maxScore(reach: number, inReach: number): number {
-  let total = 0;
-  const below = Math.min(reach - 1, TIER_CAP - 1);
-  for (let r = 1; r <= below; r++) total += reachMax(r);
-  // reaches 13 and above all pay reach 13's multiplier
-  if (reach - 1 > below) total += (reach - 1 - below) * reachMax(TIER_CAP);
+  // reaches 13 and above all pay reach 13's multiplier: each finished one is worth reachMax(13)
+  const early = Math.min(reach, TIER_CAP);
+  let total = (reach - early) * reachMax(TIER_CAP);
+  for (let r = 1; r < early; r++) total += reachMax(r);
   total += inReach * turnMax(reach);
   if (inReach >= COLUMNS_PER_REACH) total += gateMax(reach);
   return total;

@@ -8,7 +8,7 @@ export const COLUMNS_PER_REACH = 21;
 /** Everything caps at reach 13; reach 14 and above replay reach 13's world. */
 export const TIER_CAP = 13;
 
-export const gateColumnAt = (n: number): boolean => n >= 1 && n % COLUMNS_PER_REACH === 0;
+export const gateColumnAt = (n: number): boolean => n > 0 && n % COLUMNS_PER_REACH === 0;
 export const reachOfColumn = (n: number): number => Math.floor((n - 1) / COLUMNS_PER_REACH) + 1;
 
 export interface Tier {

@@ -44,9 +44,10 @@ function check(value: unknown): string | null {
   if (!StateCheck.Check(value)) {
     const e = StateCheck.Errors(value).First();
     if (!e) return 'state does not have the shape of a Stormlark state';
-    const name = e.path === '' ? 'state' : fieldName(e.path);
+    const name = fieldName(e.path); // the root's path is '': "state"
     // a union of literals (kind, phase, drift) reads better as its list of values
-    const options = (e.schema.anyOf as { const?: unknown }[] | undefined)?.map((o) => o.const).filter((c) => c !== undefined);
+    // every union in the state's shape is a union of literals (StateShape: kind, phase, drift)
+    const options = (e.schema.anyOf as { const: unknown }[] | undefined)?.map((o) => o.const);
     return options?.length ? `${name} must be one of ${options.join(', ')}` : `${name}: ${e.message.toLowerCase()}`;
   }
   // 2: the semantic checks, cheapest first
@@ -125,7 +126,7 @@ function checkEntities(st: StormlarkState): string | null {
     if (gate && gatesPerCol[col] !== 7) return `column ${col} is a Gate column and must hold 7 gate markers`;
     if (!gate && gatesPerCol[col]! > 0) return `column ${col} is not a Gate column but holds gate markers`;
   }
-  if (st.phase === 'reachClear' && gatesPerCol[0] !== 7) return 'state.phase is reachClear but no Gate is at column 0';
+  // (reachClear puts the Gate at column 0: the column check above required its 7 markers there)
   return null;
 }
 

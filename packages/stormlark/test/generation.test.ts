@@ -4,7 +4,8 @@ import { Stream, streamId } from '@hearth/rng';
 import { describe, expect, it } from 'vitest';
 import { CELLS, GATE, KIND_BY_CODE } from '../src/board.ts';
 import { drawColumn, SLOTS } from '../src/generator.ts';
-import { BUDGET, reachOfColumn, TIER_CAP, tier } from '../src/schedule.ts';
+import { BUDGET, gateColumnAt, reachOfColumn, TIER_CAP, tier } from '../src/schedule.ts';
+import { spec } from '../src/spec.ts';
 
 function emptyBoard() {
   return {
@@ -74,11 +75,34 @@ describe('difficulty schedule', () => {
       expect([r + 1, motes[r]! < motes[r - 1]!]).toEqual([r + 1, true]);
     }
   });
+  it('wall columns (full walls, so more solids) appear at reach 8 and their chance rises every reach up to 13', () => {
+    for (let r = 1; r < 8; r++) expect([r, tier(r).wallPct]).toEqual([r, 0]);
+    expect(tier(8).wallPct).toBeGreaterThan(0);
+    for (let r = 9; r <= TIER_CAP; r++) expect([r, tier(r).wallPct > tier(r - 1).wallPct]).toEqual([r, true]);
+  });
+  it("the served schedule (spec.appendix.schedule) is one row per reach 1..13, each that reach's world", () => {
+    const rows = spec.appendix?.schedule as unknown as Record<string, unknown>[];
+    expect(rows.map((row) => row.reach)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13]);
+    for (const row of rows) expect(row).toEqual({ reach: row.reach, ...tier(row.reach as number) });
+    // the unlocks the document names, read from the served rows: drifter 2, squall 3, rimeshell 4, sparker 5, warden 6, walls 8
+    const first = (has: (row: Record<string, unknown>) => boolean) => rows.find(has)?.reach;
+    const w = (row: Record<string, unknown>) => row.weights as Record<string, number>;
+    expect([
+      first((row) => w(row).drifter! > 0),
+      first((row) => (row.squallPct as number) > 0),
+      first((row) => w(row).rimeshell! > 0),
+      first((row) => w(row).sparker! > 0),
+      first((row) => w(row).warden! > 0),
+      first((row) => (row.wallPct as number) > 0),
+    ]).toEqual([2, 3, 4, 5, 6, 8]);
+  });
   it('a Gate is every 21st drawn column, 7 markers wide', () => {
     const b = emptyBoard();
     drawColumn(b, 1, 0, 42, 9, 100);
     expect([...b.kind.slice(63, 70)]).toEqual([GATE, GATE, GATE, GATE, GATE, GATE, GATE]);
     expect(reachOfColumn(21)).toBe(1);
+    // columns are numbered from 1: column 0 (nothing drawn yet) is no Gate, 21 and 42 are, 20 and 22 are not
+    expect([0, 1, 20, 21, 22, 42, -21].map(gateColumnAt)).toEqual([false, false, false, true, false, true, false]);
     expect(reachOfColumn(22)).toBe(2);
   });
   it('a wall column is 6 solids and one empty gap, nothing else', () => {

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StormlarkGame } from '../src/index.ts';
 import { action } from '../src/rules.ts';
-import type { StormlarkState } from '../src/state.ts';
+import type { StormlarkAction, StormlarkState } from '../src/state.ts';
 import { at, byId, dodgeCrossingExists, ent, freshGame, makeState, step } from './helpers.ts';
 
 let game: StormlarkGame;
@@ -55,6 +55,51 @@ describe('step 1: validation; a refused action changes nothing', () => {
     expect(JSON.stringify(r.state)).toBe(frozen);
     const junk = game.act(r.state, { type: 'JUMP' });
     expect(!junk.ok && junk.reason).toBe('unknown_action');
+  });
+});
+
+describe('refusals name the action and the figures', () => {
+  it('an action is an object with only a type, one of the six (reason unknown_action, the legal set returned)', () => {
+    const s = game.init(99);
+    const refused = (value: unknown) => {
+      const r = game.act(s.state, value as never);
+      expect(r.ok).toBe(false);
+      if (r.ok) return '';
+      expect(r.reason).toBe('unknown_action');
+      expect(r.legalActions).toEqual(s.legalActions);
+      return r.message;
+    };
+    expect(refused('FIRE')).toBe('an action is an object: send { "type": "FIRE" }, not the bare string "FIRE"');
+    expect(refused('JUMP')).toBe('an action is an object { "type": ... }');
+    expect(refused(null)).toBe('an action is an object { "type": ... }');
+    expect(refused(7)).toBe('an action is an object { "type": ... }');
+    expect(refused([{ type: 'UP' }])).toBe('an action is an object { "type": ... }');
+    expect(refused({ type: 'JUMP' })).toBe('action.type must be one of UP, DOWN, FIRE, VENT, NEXT_REACH, END_RUN');
+    expect(refused({ type: 3 })).toBe('action.type must be one of UP, DOWN, FIRE, VENT, NEXT_REACH, END_RUN');
+    expect(refused({})).toBe('action.type must be one of UP, DOWN, FIRE, VENT, NEXT_REACH, END_RUN');
+    // no payloads: any key beside the type is refused, and named
+    expect(refused({ type: 'UP', lanes: 2 })).toBe('action.lanes is not part of any action');
+    expect(refused({ lanes: 2, type: 'UP' })).toBe('action.lanes is not part of any action');
+  });
+  it('UP at lane 0, DOWN at lane 6, FIRE below 3 charge, anything but NEXT_REACH and END_RUN at a Gate', () => {
+    const why = (s: StormlarkState, type: StormlarkAction['type']) => {
+      const r = game.rules.refuse(s, action(type));
+      return r && { reason: r.reason, message: r.message };
+    };
+    expect(why(makeState([], { shipLane: 0 }), 'UP')).toEqual({ reason: 'top_lane', message: 'UP is illegal at lane 0' });
+    expect(why(makeState([], { shipLane: 6 }), 'DOWN')).toEqual({ reason: 'bottom_lane', message: 'DOWN is illegal at lane 6' });
+    expect(why(makeState([], { charge: 2 }), 'FIRE')).toEqual({ reason: 'low_charge', message: 'FIRE needs 3 charge, you hold 2' });
+    expect(why(makeState([], { charge: 3 }), 'FIRE')).toBeNull();
+    const gate = makeState([], { phase: 'reachClear' });
+    expect(why(gate, 'VENT')).toEqual({ reason: 'at_gate', message: 'at a Gate only NEXT_REACH and END_RUN are legal, not VENT' });
+    expect(why(gate, 'NEXT_REACH')).toBeNull();
+    expect(why(gate, 'END_RUN')).toBeNull();
+  });
+  it('reaches cleared: every reach below the current one, and the current one at its Gate', () => {
+    expect(game.rules.stats?.(makeState([]))).toEqual({ reachesCleared: 0 });
+    expect(game.rules.stats?.(makeState([], { phase: 'reachClear' }))).toEqual({ reachesCleared: 1 });
+    expect(game.rules.stats?.(makeState([], { reach: 3 }))).toEqual({ reachesCleared: 2 });
+    expect(game.rules.stats?.(makeState([], { reach: 3, phase: 'reachClear' }))).toEqual({ reachesCleared: 3 });
   });
 });
 

@@ -166,3 +166,138 @@ describe('the plausibility guard', () => {
     expect(message({ ...copy(), score: 1 })).toContain('state.score');
   });
 });
+
+describe('parseState: the counters against each other, with the exact figures', () => {
+  /** An empty canyon at `column`, with the Gate markers where the column counter puts them. */
+  const at = (column: number, over: Partial<StormlarkState> = {}): StormlarkState => {
+    const reach = over.reach ?? 1;
+    const phase = over.phase ?? 'flying';
+    const entities: Entity[] = [];
+    for (let col = 0; col < 10; col++) {
+      const drawn = column - 9 + col;
+      if (drawn > 0 && drawn % 21 === 0)
+        for (let lane = 0; lane < 7; lane++) entities.push({ id: entities.length, kind: 'gate', lane, col, hp: 0, drift: 0 });
+    }
+    return {
+      seed: 4,
+      rngState: (column * 48) % 2 ** 32,
+      column,
+      shipLane: 3,
+      entities,
+      phase,
+      hull: 3,
+      charge: 9,
+      chain: 0,
+      reach,
+      hullLost: false,
+      turn: column - 9 + (reach - 1) + (phase === 'over' ? 1 : 0),
+      score: 0,
+      nextId: 7 * column,
+      ...over,
+    };
+  };
+  it('accepts played states after the first scroll', () => {
+    let s = s0;
+    for (const type of ['VENT', 'UP', 'VENT', 'DOWN', 'VENT'] as const) {
+      s = step(game, s, type);
+      expect([s.column, message(s)]).toEqual([s.column, 'ok']);
+    }
+    expect(message({ ...s, rngState: 1 })).toBe(`state.rngState must be state.column * 48 (mod 2^32) = ${s.column * 48}, got 1`);
+  });
+  it('the RNG cursor advances 48 a scrolling turn and wraps at 2^32', () => {
+    // 90,000,000 columns x 48 draws = 4,320,000,000, past 2^32 = 4,294,967,296: the cursor reads 25,032,704
+    const column = 90_000_000;
+    const reach = Math.floor((column - 9) / 21) + 1;
+    const s = at(column, { reach, charge: 5 });
+    expect(s.rngState).toBe(25_032_704);
+    expect(message(s)).toBe('ok');
+    expect(message({ ...s, rngState: 4_320_000_000 - 2 ** 32 + 48 })).toBe(
+      'state.rngState must be state.column * 48 (mod 2^32) = 25032704, got 25032752',
+    );
+  });
+  it('a reach is 21 scrolling turns: the column must fit the reach and the phase', () => {
+    // reach 1 flies columns 9..29 (0..20 scrolling turns); its Gate arrives at 30; reach 2 flies 30..50
+    expect(message(at(29))).toBe('ok');
+    expect(message(at(30, { reach: 2 }))).toBe('ok');
+    expect(message(at(30, { phase: 'reachClear' }))).toBe('ok');
+    expect(message(at(30))).toBe('state.column 30 does not fit state.reach 1 in flight (expected 9 to 29)');
+    expect(message(at(29, { reach: 2 }))).toBe('state.column 29 does not fit state.reach 2 in flight (expected 30 to 50)');
+    expect(message(at(29, { phase: 'reachClear' }))).toBe('state.column must be 30 at the Gate of state.reach 1, got 29');
+    expect(message(at(40, { reach: 2, phase: 'reachClear' }))).toBe('state.column must be 51 at the Gate of state.reach 2, got 40');
+    // a run ended anywhere from the reach's first column to its Gate
+    expect(message(at(30, { phase: 'over' }))).toBe('ok');
+    expect(message(at(30, { reach: 2, phase: 'over' }))).toBe('ok');
+    expect(message(at(31, { phase: 'over' }))).toBe('state.column 31 does not fit state.reach 1');
+    expect(message(at(29, { reach: 2, phase: 'over' }))).toBe('state.column 29 does not fit state.reach 2');
+  });
+  it('the turn counts scrolling turns and NEXT_REACHes, plus the END_RUN that ended a run by choice', () => {
+    // lost at hull 0: the last turn scrolled, no END_RUN
+    const lost = at(20, { phase: 'over', hull: 0, hullLost: true, charge: 4, turn: 11 });
+    expect(message(lost)).toBe('ok');
+    expect(message({ ...lost, turn: 12 })).toBe('state.turn must be 11 for this column, reach and phase, got 12');
+    expect(message({ ...lost, phase: 'flying' })).toBe('state.hull is 0 but the run is not over');
+    // ended by END_RUN: one more turn
+    const ended = at(20, { phase: 'over', hull: 2, hullLost: true, charge: 4 });
+    expect(ended.turn).toBe(12);
+    expect(message(ended)).toBe('ok');
+    expect(message({ ...ended, turn: 11 })).toBe('state.turn must be 12 for this column, reach and phase, got 11');
+    // held at the guard: the turn that reached it ended the run, no END_RUN
+    const column = 9 + 21 * 13 + 5;
+    const guard = at(column, { reach: 14, phase: 'over', charge: 4, score: 1_000_000, turn: column - 9 + 13 });
+    expect(message(guard)).toBe('ok');
+    expect(message({ ...guard, turn: guard.turn + 1 })).toContain('state.turn must be');
+  });
+  it('hull lost is only possible after a scrolling turn of the reach; a Gate column holds its 7 markers', () => {
+    expect(message(at(30, { reach: 2, hull: 2, hullLost: true }))).toBe(
+      'state.hullLost is true but no scrolling turn of this reach has been played',
+    );
+    expect(message(at(31, { reach: 2, hull: 2, hullLost: true, charge: 8 }))).toBe('ok');
+    // 18 scrolling turns into reach 1: drawn column 21, the Gate, sits at board column 3
+    const s = at(27);
+    expect(s.entities.map((e) => e.col)).toEqual([3, 3, 3, 3, 3, 3, 3]);
+    expect(message(s)).toBe('ok');
+    expect(message({ ...s, entities: s.entities.slice(1) })).toBe('column 3 is a Gate column and must hold 7 gate markers');
+  });
+  it('reachability: chain, lane, hull, charge and ids against the scrolling turns so far', () => {
+    // 3 scrolling turns into reach 1 (column 12): at most one clear a turn, one lane a turn, 7 ids a drawn column
+    expect(message(at(12, { chain: 3, charge: 4, shipLane: 0, nextId: 84 }))).toBe('ok');
+    expect(message(at(12, { chain: 4, charge: 4 }))).toBe('state.chain 4 is more than the 3 scrolling turns so far allow');
+    expect(message(at(11, { shipLane: 0, charge: 4 }))).toBe('state.shipLane 0 is further from lane 3 than 2 scrolling turns allow');
+    expect(message(at(11, { shipLane: 6, charge: 4 }))).toBe('state.shipLane 6 is further from lane 3 than 2 scrolling turns allow');
+    expect(message(at(12, { nextId: 85 }))).toBe('state.nextId 85 is more than 12 drawn columns of 7 cells can have numbered');
+    // hull comes back only at NEXT_REACH (which clears the flag): in reach 1 a hull below 3 was lost this reach
+    expect(message(at(12, { hull: 2 }))).toBe('state.hull is below 3 in reach 1 but state.hullLost is false');
+    expect(message(at(31, { reach: 2, hull: 2, charge: 8 }))).toBe('ok');
+    expect(message(at(12, { hullLost: true }))).toBe(
+      'state.hullLost is true but state.hull is 3 (a hull lost in this reach leaves at most 2)',
+    );
+    // every reach starts with charge 9, and only a scrolling turn changes it
+    expect(message(at(30, { reach: 2, charge: 8 }))).toBe('state.charge must be 9 before the first scrolling turn of a reach, got 8');
+    expect(message(at(31, { reach: 2, charge: 8 }))).toBe('ok');
+    expect(message(at(12, { entities: [{ id: 90, kind: 'knot', lane: 0, col: 5, hp: 1, drift: 0 }] }))).toBe(
+      'state.entities[0].id 90 must be below state.nextId 84',
+    );
+  });
+  it('names the field a shape check fails on, with its list of values for a kind, phase or drift', () => {
+    expect(message({ ...copy(), phase: 'landed' })).toBe('state.phase must be one of flying, reachClear, over');
+    expect(message({ ...copy(), seed: 1.5 })).toBe('state.seed: expected integer');
+    const s = at(27);
+    const ents = (f: (e: Entity, i: number) => unknown) => ({ ...s, entities: s.entities.map((e, i) => f(e, i)) });
+    expect(message(ents((e, i) => (i === 2 ? { ...e, drift: 2 } : e)))).toBe('state.entities[2].drift must be one of -1, 0, 1');
+    expect(message(ents((e, i) => (i === 4 ? { ...e, kind: 'rock' } : e)))).toBe(
+      'state.entities[4].kind must be one of crag, knot, drifter, rimeshell, sparker, warden, squall, mote, gate',
+    );
+    // a list index of two digits, and keys that only contain digits are not indexes
+    const twelve = at(27, {
+      entities: [
+        ...s.entities,
+        ...[0, 1, 2, 3, 4, 5].map((lane) => ({ id: 7 + lane, kind: 'knot' as const, lane, col: 9, hp: 1, drift: 0 as const })),
+      ],
+    });
+    expect(message(twelve)).toBe('ok');
+    twelve.entities[12] = { ...twelve.entities[12]!, hp: 1.5 };
+    expect(message(twelve)).toBe('state.entities[12].hp: expected integer');
+    expect(message(ents((e, i) => (i === 0 ? { ...e, a1: 0 } : e)))).toBe('state.entities[0].a1: unexpected property');
+    expect(message(ents((e, i) => (i === 0 ? { ...e, '1a': 0 } : e)))).toBe('state.entities[0].1a: unexpected property');
+  });
+});
