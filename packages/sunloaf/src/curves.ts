@@ -30,7 +30,7 @@ export const furnitureCount = (day: number): number => Math.min(3 + Math.floor(d
 export const shadeLength = (day: number): number => Math.min(1 + Math.floor((day - 1) / 5), 4);
 
 /** Cloud turns: none on days 1-3, 1 on days 4-6, one more every 3 days, ceiling 6 (day 19). */
-export const cloudCount = (day: number): number => (day < 4 ? 0 : Math.min(1 + Math.floor((day - 4) / 3), 6));
+export const cloudCount = (day: number): number => Math.min(Math.floor((day - 1) / 3), 6);
 
 /** Serves per day: 1 on days 1-2, one more every second day, ceiling 6 (day 11). */
 export const serveCount = (day: number): number => Math.min(1 + Math.floor((day - 1) / 2), 6);

@@ -52,7 +52,9 @@ export function isShaded(layout: Layout, tile: number): boolean {
   for (let k = 1; k <= layout.shade; k++) {
     r += dr;
     c += dc;
-    if (r < 0 || r >= SIZE || c < 0 || c >= SIZE) return false;
+    // Past the east or west wall the index would wrap into the next row: stop there. Past the north or south wall
+    // the index leaves 0..48, where no furniture stands, so the rows need no test.
+    if (c < 0 || c >= SIZE) return false;
     if (layout.furniture.includes(r * SIZE + c)) return true;
   }
   return false;

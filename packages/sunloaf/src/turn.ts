@@ -84,8 +84,9 @@ export function resolveTurn(state: PublicState, moved: number, events?: StepEven
     const points = award(raw, state.mult);
     state.dayCosyRaw += raw;
     state.score += points;
-    if (events && raw > 0)
-      // pilePoints: the part the neighbours' pile added (score units), this award less the same nap's with no pile.
+    // raw >= 10 here (settled >= 1 and a cap of 3 or 6 give tier >= 1). pilePoints: the part the neighbours' pile
+    // added (score units), this award less the same nap's with no pile.
+    if (events)
       events.push({
         kind: 'purr',
         cat: cat.id,
