@@ -35,8 +35,6 @@ export function rowAt(s: CragState, row: number): Row | undefined {
  * server signs the native JSON), which also keeps a whole band's holds in a few cache lines for the tensor encoder.
  * A parsed state's holds are its own objects; they are never changed either.
  */
-const KIND_INDEX: Record<Kind, number> = { jug: 0, plain: 1, crimp: 2 };
-const ICE_INDEX: Record<Ice, number> = { dry: 0, frosting: 1, icy: 2 };
 const HOLDS: readonly Hold[] = (['jug', 'plain', 'crimp'] as const).flatMap((kind) =>
   [0, 1, 2, 3].flatMap((breaths) =>
     [0, 1, 2, 3].flatMap((cracks) => (['dry', 'frosting', 'icy'] as const).map((ice) => Object.freeze({ breaths, cracks, ice, kind }))),
@@ -45,7 +43,8 @@ const HOLDS: readonly Hold[] = (['jug', 'plain', 'crimp'] as const).flatMap((kin
 
 /** The hold with these fields (breaths and cracks 0..3, the state's bounds): a shared frozen value. */
 export const holdOf = (kind: Kind, breaths: number, cracks: number, ice: Ice): Hold =>
-  HOLDS[KIND_INDEX[kind] * 48 + breaths * 12 + cracks * 3 + ICE_INDEX[ice]]!;
+  // Comparisons, not a keyed lookup: the generator calls this for every cell it makes (measured in the simulator).
+  HOLDS[(kind === 'jug' ? 0 : kind === 'plain' ? 48 : 96) + breaths * 12 + cracks * 3 + (ice === 'dry' ? 0 : ice === 'frosting' ? 1 : 2)]!;
 
 export function cloneState(s: CragState): CragState {
   const band: Row[] = [];
