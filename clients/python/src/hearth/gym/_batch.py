@@ -117,6 +117,10 @@ class BatchPipe:
         self.run_ending: list[int] = list(hello["actions"]["runEnding"])
         self.fields: list[dict[str, Any]] = hello["observation"]["fields"]
         self.obs_size = m = int(hello["observation"]["size"])
+        self._field_slices = [
+            (str(f["name"]), int(f["offset"]), int(f["offset"]) + int(f["size"]), tuple(f["shape"]), np.dtype(DTYPES[f["dtype"]]))
+            for f in self.fields
+        ]
         self.text = bool(hello["text"])
         self.wire = str(hello["observation"].get("wire", "float32"))
         width = 1 if self.wire == "int8" else 4
@@ -233,14 +237,15 @@ class BatchPipe:
         return '"' + base64.b64encode(ks.astype("<i2").tobytes()).decode("ascii") + '"'
 
     def dict_observations(self, obs: np.ndarray) -> dict[str, np.ndarray]:
-        """Rows (N, size) as a dict of fields, each (N, *shape) in its dtype (copies)."""
+        """Rows (N, size) as a dict of fields, each (N, *shape) in its dtype. One copy of the rows per call: a field
+        whose dtype is the wire's is a view of that copy (no copy per field), any other is converted."""
         n = obs.shape[0]
-        return {
-            f["name"]: obs[:, f["offset"] : f["offset"] + f["size"]]
-            .reshape((n, *f["shape"]))
-            .astype(DTYPES[f["dtype"]])
-            for f in self.fields
-        }
+        rows = obs.copy()
+        out: dict[str, np.ndarray] = {}
+        for name, lo, hi, shape, dtype in self._field_slices:
+            v = rows[:, lo:hi].reshape((n, *shape))
+            out[name] = v if v.dtype == dtype else v.astype(dtype)
+        return out
 
     def dict_observation(self, row: np.ndarray) -> dict[str, Any]:
         """One row (size,) as a dict of fields in their dtypes (copies)."""
