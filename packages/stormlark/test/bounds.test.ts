@@ -6,8 +6,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { maxScore } from '../src/bounds.ts';
 import type { StormlarkGame } from '../src/index.ts';
-import type { Entity, Phase, StormlarkState } from '../src/state.ts';
-import { freshGame } from './helpers.ts';
+import type { Phase, StormlarkState } from '../src/state.ts';
+import { emptyCanyon, freshGame } from './helpers.ts';
 
 const reachMult = (reach: number): number => Math.min(4, 1 + 0.25 * (reach - 1));
 const round = (x: number): number => Math.floor(x + 0.5);
@@ -65,31 +65,8 @@ describe('parseState holds the score to the bound, at its edge', () => {
     game = await freshGame('js');
   });
   /** An empty canyon `inReach` scrolling turns into `reach`, with the Gate markers where the column counter puts them. */
-  const state = (reach: number, inReach: number, phase: Phase, score: number): StormlarkState => {
-    const column = 9 + 21 * (reach - 1) + inReach;
-    const entities: Entity[] = [];
-    for (let col = 0; col < 10; col++) {
-      const drawn = column - 9 + col;
-      if (drawn > 0 && drawn % 21 === 0)
-        for (let lane = 0; lane < 7; lane++) entities.push({ id: entities.length, kind: 'gate', lane, col, hp: 0, drift: 0 });
-    }
-    return {
-      seed: 3,
-      rngState: (column * 48) >>> 0,
-      column,
-      shipLane: 3,
-      entities,
-      phase,
-      hull: 3,
-      charge: 9,
-      chain: 0,
-      reach,
-      hullLost: false,
-      turn: column - 9 + (reach - 1) + (phase === 'over' ? 1 : 0),
-      score,
-      nextId: 7 * column,
-    };
-  };
+  const state = (reach: number, inReach: number, phase: Phase, score: number): StormlarkState =>
+    emptyCanyon(9 + 21 * (reach - 1) + inReach, { seed: 3, reach, phase, score });
   const message = (s: StormlarkState): string => {
     const r = game.rules.parseState(s);
     return r.ok ? 'ok' : r.message;

@@ -107,3 +107,35 @@ export function cautiousPlayer(game: StormlarkGame, seed: number) {
     return pool[stream.below(pool.length)]!;
   };
 }
+
+/**
+ * An empty canyon at `column` (no entity but the Gate markers where the column counter puts them), its counters
+ * consistent with that column: what parseState accepts, for tests that change one field against the others.
+ */
+export function emptyCanyon(column: number, over: Partial<StormlarkState> = {}): StormlarkState {
+  const reach = over.reach ?? 1;
+  const phase = over.phase ?? 'flying';
+  const entities: Entity[] = [];
+  for (let col = 0; col < 10; col++) {
+    const drawn = column - 9 + col;
+    if (drawn > 0 && drawn % 21 === 0)
+      for (let lane = 0; lane < 7; lane++) entities.push({ id: entities.length, kind: 'gate', lane, col, hp: 0, drift: 0 });
+  }
+  return {
+    seed: 4,
+    rngState: (column * 48) % 2 ** 32,
+    column,
+    shipLane: 3,
+    entities,
+    phase,
+    hull: 3,
+    charge: 9,
+    chain: 0,
+    reach,
+    hullLost: false,
+    turn: column - 9 + (reach - 1) + (phase === 'over' ? 1 : 0),
+    score: 0,
+    nextId: 7 * column,
+    ...over,
+  };
+}

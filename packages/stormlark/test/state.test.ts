@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StormlarkGame } from '../src/index.ts';
 import { spec } from '../src/spec.ts';
 import type { Entity, StormlarkState } from '../src/state.ts';
-import { freshGame, step } from './helpers.ts';
+import { emptyCanyon, freshGame, step } from './helpers.ts';
 
 let game: StormlarkGame;
 let s0: StormlarkState;
@@ -168,34 +168,7 @@ describe('the plausibility guard', () => {
 });
 
 describe('parseState: the counters against each other, with the exact figures', () => {
-  /** An empty canyon at `column`, with the Gate markers where the column counter puts them. */
-  const at = (column: number, over: Partial<StormlarkState> = {}): StormlarkState => {
-    const reach = over.reach ?? 1;
-    const phase = over.phase ?? 'flying';
-    const entities: Entity[] = [];
-    for (let col = 0; col < 10; col++) {
-      const drawn = column - 9 + col;
-      if (drawn > 0 && drawn % 21 === 0)
-        for (let lane = 0; lane < 7; lane++) entities.push({ id: entities.length, kind: 'gate', lane, col, hp: 0, drift: 0 });
-    }
-    return {
-      seed: 4,
-      rngState: (column * 48) % 2 ** 32,
-      column,
-      shipLane: 3,
-      entities,
-      phase,
-      hull: 3,
-      charge: 9,
-      chain: 0,
-      reach,
-      hullLost: false,
-      turn: column - 9 + (reach - 1) + (phase === 'over' ? 1 : 0),
-      score: 0,
-      nextId: 7 * column,
-      ...over,
-    };
-  };
+  const at = emptyCanyon;
   it('accepts played states after the first scroll', () => {
     let s = s0;
     for (const type of ['VENT', 'UP', 'VENT', 'DOWN', 'VENT'] as const) {
