@@ -118,7 +118,14 @@ it.skipIf(realSlugs.length === 0)('WORKERS=2 runs a cluster whose workers share 
           .filter((l) => l.msg === 'request')
           .map((l) => l.pid),
       );
-    await until(() => pids().size === 2, 15_000);
+    // A worker that was still starting while the game was played has served nothing yet: keep asking (new
+    // connections, spread by the primary) until both have answered, within the same bound.
+    const deadline = Date.now() + 15_000;
+    while (pids().size < 2 && Date.now() < deadline) {
+      await call(`/api/games/${slug}/init?seed=31`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await until(() => pids().size === 2, 3_000);
     expect(pids().size).toBe(2);
   } finally {
     expect(await clustered.stop()).toBe(0);
