@@ -249,6 +249,12 @@ export interface Rules<S, A, O extends Observation = Observation> {
   publicState?(state: S): unknown;
   /** What `action` did: from the states before and after it and the step's report (never by replaying it). Pure. */
   recap?(before: S, after: S, action: A, report: StepReport): Recap;
+  /**
+   * The recap reads the two states alone, never the report (the state after carries what the step did, as Lantern
+   * Volley's lastShot does): the engine then collects a step report only when the events themselves are asked for,
+   * and passes the recap an empty one. Absent: the recap reads the report.
+   */
+  recapFromStates?: boolean;
   /** The compact view for language models. Pure. */
   brief?(state: S): Brief;
   /**

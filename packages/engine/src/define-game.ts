@@ -16,6 +16,7 @@ import {
   type Rules,
   type Sim,
   type Spec,
+  type StepEvent,
   type StepReport,
 } from './contract.ts';
 import { leanResponse } from './lean.ts';
@@ -60,9 +61,13 @@ function viewOf<S, A, O extends Observation>(rules: Rules<S, A, O>, state: S): O
   return response;
 }
 
+/** The report a recap that reads only the states is handed when none was collected (frozen: nothing is recorded). */
+const NO_REPORT: StepReport = Object.freeze({ events: Object.freeze([]) as unknown as StepEvent[] });
+
 /** What an action did: the rules' recap (from the step's report, collected again on a copy when absent), or the points. */
 function recapOf<S, A, O extends Observation>(rules: Rules<S, A, O>, before: S, after: S, action: A, report?: StepReport): Recap {
   if (rules.recap) {
+    if (rules.recapFromStates) return rules.recap(before, after, action, report ?? NO_REPORT);
     if (!report) {
       report = newStepReport();
       rules.apply(rules.clone(before), action, report);
@@ -102,7 +107,8 @@ function actOn<S, A, O extends Observation>(
     // parseState may return the input itself; clone so the caller's object is never mutated.
     const next = rules.clone(state);
     // What the step did is collected as it is applied, only when something will read it.
-    const report = options?.lean || options?.recap || options?.compact || options?.events ? newStepReport() : undefined;
+    const wanted = options?.events || ((options?.lean || options?.recap || options?.compact) && !rules.recapFromStates);
+    const report = wanted ? newStepReport() : undefined;
     rules.apply(next, parsedAction.value, report);
     return answerStep(rules, state, next, parsedAction.value, report, options);
   } catch (error) {

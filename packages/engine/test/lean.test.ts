@@ -40,6 +40,46 @@ describe('the lean response', () => {
     // A refusal is unchanged: it carries the real legal list.
     expect(game.act(start.state, { type: 'add', k: 3 }, { lean: true })).toMatchObject({ ok: false, reason: 'unknown_action' });
   });
+  it('collects a step report only when something reads it: a recap that reads the states alone gets none unless events are asked for', () => {
+    const reports: (boolean | undefined)[] = [];
+    const recaps: number[] = [];
+    const withRecap = (recapFromStates?: boolean) =>
+      defineGame(tinyGame().spec, {
+        ...rules,
+        recapFromStates,
+        apply(s, a, report) {
+          reports.push(report !== undefined);
+          report?.events.push({ kind: 'add', k: a.k });
+          rules.apply(s, a);
+        },
+        recap(before, after, _a, report) {
+          recaps.push(report.events.length);
+          return { text: `${before.n} -> ${after.n}`, points: after.n - before.n, items: [] };
+        },
+      });
+    const fromStates = withRecap(true);
+    const start = fromStates.init(1).state;
+    for (const options of [{ lean: true }, { recap: true }, { compact: true }] as const)
+      expect(fromStates.act(start, { type: 'add', k: 2 }, options)).toMatchObject({ ok: true });
+    // No report collected, none replayed on a copy: the recap was handed an empty one, three times.
+    expect(reports).toEqual([false, false, false]);
+    expect(recaps).toEqual([0, 0, 0]);
+    // Events asked for: the report is collected and the recap sees it.
+    expect(fromStates.act(start, { type: 'add', k: 1 }, { lean: true, events: true })).toMatchObject({
+      view: { events: [{ kind: 'add', k: 1 }], recap: { text: '0 -> 1' } },
+    });
+    expect([reports.at(-1), recaps.at(-1)]).toEqual([true, 1]);
+    // A recap that reads the report (the flag absent) is handed the one collected as the step ran.
+    reports.length = recaps.length = 0;
+    withRecap().act(start, { type: 'add', k: 2 }, { lean: true });
+    expect([reports, recaps]).toEqual([[true], [1]]);
+    // Outside act, game.recap with no report: no replay either when the recap reads the states.
+    reports.length = recaps.length = 0;
+    expect(fromStates.recap(start, { ...start, n: 2 }, { type: 'add', k: 2 }).text).toBe('0 -> 2');
+    expect([reports, recaps]).toEqual([[], [0]]);
+    withRecap().recap(start, { ...start, n: 2 }, { type: 'add', k: 2 });
+    expect([reports, recaps]).toEqual([[true], [0, 1]]);
+  });
   it('a stateToken game carries the token alone; init keeps its spec last', () => {
     const wire = createWire(tinyGame('stateToken'));
     const init = wire.init(2, { lean: true });

@@ -71,6 +71,8 @@ export function createRules(sim: FlightSim): LanternRules {
     clone: cloneState,
     extras: (s) => ({ lastShot: s.lastShot }),
     recap: (before, after) => recapShot(before, after),
+    // The state after holds the shot in full (lastShot): the lean path collects no report unless events are asked for.
+    recapFromStates: true,
     brief: (s) => briefOf(s, layouts.get(s.seed, s.wave).layout, sim.kernel),
     // A won round cleared every wave of the table; otherwise every wave before the current one.
     stats: (s) => ({ wavesCleared: s.won ? WAVE_COUNT : s.wave - 1 }),
