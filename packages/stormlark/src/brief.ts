@@ -13,22 +13,18 @@ export const BRIEF_KEY = '> you # crag o knot ^v drifter R/r rimeshell S sparker
 /** The brief reads the board's facts and the counters (the observation's numbers, without building its picture). */
 export function buildBrief(s: StormlarkState, legal: readonly StormlarkAction[]): Brief {
   const o = boardFacts(s, false);
-  const rows = boardRows(s).map((row, lane) => `${lane} ${row}`);
-  const status = [
-    `reach ${s.reach} x${reachMultiplier(s.reach)}`,
-    `hull ${s.hull}/${MAX_HULL}`,
-    `charge ${s.charge}/${MAX_CHARGE}`,
-    `chain ${s.chain} x${chainMultiplier(s.chain)}`,
-    `score ${s.score}`,
-    s.phase === 'flying' ? `Gate in ${COLUMNS_PER_REACH - columnInReachOf(s)}` : s.phase === 'reachClear' ? 'at a Gate' : 'run over',
-  ].join(' | ');
-  const lines = [status, '  0123456789', ...rows];
+  const rows = boardRows(s);
+  const where =
+    s.phase === 'flying' ? `Gate in ${COLUMNS_PER_REACH - columnInReachOf(s)}` : s.phase === 'reachClear' ? 'at a Gate' : 'run over';
+  // One string built in place (the brief is drawn on every lean step): the status line, the column ruler, the rows.
+  let text = `reach ${s.reach} x${reachMultiplier(s.reach)} | hull ${s.hull}/${MAX_HULL} | charge ${s.charge}/${MAX_CHARGE} | chain ${s.chain} x${chainMultiplier(s.chain)} | score ${s.score} | ${where}\n  0123456789`;
+  for (let lane = 0; lane < rows.length; lane++) text += `\n${lane} ${rows[lane]}`;
   const t = o.pulseTarget;
   const notes: string[] = [];
   if (s.phase === 'flying') notes.push(t ? `FIRE meets ${t.kind} at col ${t.col}` : 'FIRE meets nothing');
   if (o.sparkLanes.length > 0) notes.push(`sparker discharges next step on lane ${o.sparkLanes.join(',')}`);
   if (o.wardens.length > 0) notes.push(`wardens ${o.wardens.map((w) => `(${w.lane},${w.col}) hp ${w.hp}`).join(' ')}`);
-  if (notes.length > 0) lines.push(notes.join(' | '));
-  lines.push(BRIEF_KEY);
-  return { text: lines.join('\n'), actions: legal.map((a) => ({ type: a.type })) };
+  if (notes.length > 0) text += `\n${notes.join(' | ')}`;
+  text += `\n${BRIEF_KEY}`;
+  return { text, actions: legal.map((a) => ({ type: a.type })) };
 }
