@@ -23,6 +23,17 @@ export function compactActions(legal: { tiles: readonly number[][]; other: reado
   return { move, other: legal.other.slice() };
 }
 
+const grid = new Uint16Array(49);
+const FLOOR = '.'.charCodeAt(0);
+const LIT = '*'.charCodeAt(0);
+const HEARTH = 'H'.charCodeAt(0);
+const WARM = '~'.charCodeAt(0);
+const MAT = 'm'.charCodeAt(0);
+const FURNITURE = '#'.charCodeAt(0);
+const DOG = 'D'.charCodeAt(0);
+const DIGIT_0 = '0'.charCodeAt(0);
+const warmth = (cap: number) => (cap === 6 ? 'lit' : cap === 3 ? 'hearth' : 'dark');
+
 /** `legal` is rules.legalGroups(state) (passed in so this file does not import the rules). */
 export function brief(state: State, legal: { tiles: readonly number[][]; other: readonly string[] }): Brief {
   // The observation's facts only: the brief draws its own smaller picture.
@@ -39,20 +50,25 @@ export function brief(state: State, legal: { tiles: readonly number[][]; other: 
     if (o.clouds.length) lines.push(`Cloud turns: ${o.clouds.join(',')}${o.band.cloudy ? ' (now)' : ''}.`);
   }
   // One character per tile: a cat's id, D dog, # furniture, m mat, H hearth, * lit, ~ warm hearth, . floor.
-  const grid = new Array<string>(49).fill('.');
-  for (const t of o.lit) grid[t] = '*';
-  grid[o.room.hearth] = o.warmHearth === null ? 'H' : '~';
-  for (const b of o.bowls) grid[b.mat] = 'm';
-  for (const t of o.room.furniture) grid[t] = '#';
-  for (const d of o.dogs) grid[d.tile] = 'D';
-  for (const c of o.cats) grid[c.tile] = String(c.id);
+  // Drawn as char codes into one reused buffer, a row being one String.fromCharCode of seven codes (the brief is drawn
+  // on every lean step; arrays of one-character strings joined per row cost several times as much).
+  const g = grid;
+  g.fill(FLOOR);
+  for (const t of o.lit) g[t] = LIT;
+  g[o.room.hearth] = o.warmHearth === null ? HEARTH : WARM;
+  for (const b of o.bowls) g[b.mat] = MAT;
+  for (const t of o.room.furniture) g[t] = FURNITURE;
+  for (const d of o.dogs) g[d.tile] = DOG;
+  // Cat ids are 0-4 (at most five cats): one digit each.
+  for (const c of o.cats) g[c.tile] = DIGIT_0 + c.id;
   lines.push('  0123456');
-  for (let r = 0; r < 7; r++) lines.push(`${r}|${grid.slice(r * 7, r * 7 + 7).join('')}`);
+  for (let r = 0, at = 0; r < 7; r++, at += 7)
+    lines.push(`${r}|${String.fromCharCode(g[at]!, g[at + 1]!, g[at + 2]!, g[at + 3]!, g[at + 4]!, g[at + 5]!, g[at + 6]!)}`);
   lines.push('#furniture *lit ~warm hearth H hearth m mat D dog; tile=row*7+col');
-  const warmth = (cap: number) => (cap === 6 ? 'lit' : cap === 3 ? 'hearth' : 'dark');
-  lines.push(
-    `Cats (id@tile, s settled, r range, p pile): ${o.cats.map((c) => `${c.id}@${c.tile}${c.big ? ' big' : ''} s${c.settled} r${c.range} ${warmth(c.warmthCap)}${c.pile ? ` p${c.pile}` : ''}`).join('; ')}.`,
-  );
+  let cats = '';
+  for (const c of o.cats)
+    cats += `${cats ? '; ' : ''}${c.id}@${c.tile}${c.big ? ' big' : ''} s${c.settled} r${c.range} ${warmth(c.warmthCap)}${c.pile ? ` p${c.pile}` : ''}`;
+  lines.push(`Cats (id@tile, s settled, r range, p pile): ${cats}.`);
   if (o.dogs.length) lines.push(`Dogs (now>next 3): ${o.dogs.map((d) => `${d.tile}>${d.next.join(',')}`).join('; ')}.`);
   if (o.bowls.length) lines.push(`Bowls (mat@serve turn): ${o.bowls.map((b) => `${b.mat}@${b.serveTurn}`).join(', ')}.`);
   return { text: lines.join('\n'), actions: compactActions(legal) as never };
