@@ -3,8 +3,16 @@
 // Item kinds (stable, documented in the README), in this order: gong and lantern_lit in flight order, absorbed or
 // faded (how the flight ended), wisp_lost (nothing lit), wave_cleared, efficiency, one_shot_wonder, round_won, round_over.
 import type { Recap, RecapItem, StepEvent } from '@hearth/engine';
-import { WAVE_COUNT } from './constants.ts';
+import { ANGLE_COUNT, FIRST_TENTH, WAVE_COUNT } from './constants.ts';
 import type { LastShot, State } from './state.ts';
+
+// Every angle a shot can take (tenths of a degree), as its line prints it: a double's digits are the dearest part
+// of the recap, which the lean path builds on every step.
+const ANGLE_TEXT = Array.from({ length: ANGLE_COUNT }, (_, i) => `${(FIRST_TENTH + i) / 10}`);
+const angleText = (deg: number): string => {
+  const i = Math.round(deg * 10) - FIRST_TENTH;
+  return (FIRST_TENTH + i) / 10 === deg && i >= 0 && i < ANGLE_COUNT ? ANGLE_TEXT[i]! : `${deg}`;
+};
 
 export function recapShot(before: State, after: State): Recap {
   const points = after.score - before.score;
@@ -36,7 +44,7 @@ export function recapShot(before: State, after: State): Recap {
     if (after.won) items.push({ kind: 'round_won', text: `all ${WAVE_COUNT} waves cleared` });
   } else if (after.gameOver) items.push({ kind: 'round_over', text: 'out of wisps' });
   // The line is short on purpose (the items carry the detail): points, angle, lanterns, how the flight ended, the wave.
-  const parts = [`${points >= 0 ? '+' : ''}${points} at ${shot.angleDeg}°`, lit > 0 ? `${lit} lit` : 'no lantern lit'];
+  const parts = [`${points >= 0 ? '+' : ''}${points} at ${angleText(shot.angleDeg)}°`, lit > 0 ? `${lit} lit` : 'no lantern lit'];
   if (bounces > 0) parts.push(`${bounces} bounce${bounces === 1 ? '' : 's'}`);
   parts.push(end.type === 'absorb' ? 'absorbed' : 'faded');
   if (shot.waveCleared) parts.push(after.won ? 'round won' : `wave ${shot.wave} cleared`);

@@ -2,6 +2,7 @@
 import type { Game, OkResponse, Recap } from '@hearth/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gameModule, type Observation, type ShootAction, type State } from '../src/index.ts';
+import { recapShot } from '../src/recap.ts';
 
 let game: Game<State, ShootAction, Observation>;
 beforeAll(async () => {
@@ -28,6 +29,17 @@ function shoot(state: State, angleDeg: number): OkResponse<State> & { recap: Rec
 }
 
 describe('recap', () => {
+  it('the line prints the shot angle as the number reads, for every angle of the grid and any other', () => {
+    const line = (angleDeg: number) => {
+      const lastShot = { angleDeg, events: [{ type: 'fade', cause: 'budget', x: 0, y: 0 }], waveCleared: false, wave: 1 };
+      const after = { score: 0, wispsLeft: 2, won: false, gameOver: false, lastShot } as unknown as State;
+      return recapShot({ score: 0 } as State, after).text;
+    };
+    for (let tenths = 150; tenths <= 1650; tenths++)
+      expect(line(tenths / 10)).toBe(`+0 at ${tenths / 10}° · no lantern lit · faded · 2 wisps left`);
+    for (const off of [14.9, 165.1, 47.25, 0.1 + 0.2])
+      expect(line(off)).toMatch(new RegExp(`^\\+0 at ${String(off).replace('.', '\\.')}° ·`));
+  });
   it('One Shot Wonder (seed 9, 73.7 deg): three lanterns, the clear and both bonuses', () => {
     const r = shoot(game.init(9).state, 73.7);
     expect(r.recap.points).toBe(1780);
