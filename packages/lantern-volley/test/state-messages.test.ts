@@ -1,5 +1,6 @@
 // @ts-nocheck
 //
+//
 // parseState's refusals (invalid_state) name the one field that is wrong and the figures that make it wrong: the wave
 // table's wisps (design document, WAVES), the score within what the counters allow mid-wave (a gong rung, +25, by
 // each wisp fired), and lastShot's own consistency (its wave, a clear's fresh wave and bonus, each event's fields).
@@ -58,6 +59,26 @@ describe('parseState: counters', () => {
   });
 });
 
+describe('parseState: the score', () => {
+  it('after wave 1 cleared by its first wisp: at least 500, at most 2,300, and a multiple of 5', () => {
+    // Wave 1 (3 lanterns, 5 wisps) cleared: at least 100 per lantern and the clear bonus, 3 x 100 + 200 = 500; at most
+    // each lantern at its best chain and bank (100 c + 40 x 5 for c = 1..3: 1,200), +200 clear, +150 for each of the
+    // 4 wisps left, +300 One Shot Wonder: 2,300. Nothing lit yet in wave 2.
+    expect(message(edit(wave2, (s) => (s.score = 495)))).toBe(
+      'invalid state: score 495 is not within 500..2300, what wave 2, 0 lit and 1 shots allow',
+    );
+    // Every point value (100, 40, 25, 200, 150, 300) is a multiple of 5, so every score is.
+    expect(
+      message(
+        edit(wave2, (s) => {
+          s.score = 1781;
+          s.lastShot.points = 1781;
+        }),
+      ),
+    ).toBe('invalid state: score 1781 is not a multiple of 5, as every point value is');
+  });
+});
+
 describe('parseState: lastShot', () => {
   it('null before the first shot, required after', () => {
     const s0 = game.init(9).state;
@@ -93,6 +114,17 @@ describe('parseState: lastShot', () => {
         }),
       ),
     ).toBe('invalid state: lastShot.bonus.waveClear: a wave clear scores its bonus');
+    // A shot that cleared nothing scores no bonus, whatever its parts add up to.
+    expect(wave7.lastShot!.waveCleared).toBe(false);
+    expect(
+      message(
+        edit(wave7, (s) => {
+          s.lastShot.bonus = { efficiency: 300, oneShotWonder: 300, waveClear: 0 };
+          s.lastShot.points += 600;
+          s.score += 600;
+        }),
+      ),
+    ).toBe('invalid state: lastShot.bonus without a wave clear');
     // A shot that cleared nothing was fired in the current wave.
     expect(message(edit(wave7, (s) => (s.lastShot.wave = 6)))).toBe('invalid state: lastShot.wave must be 7');
   });
