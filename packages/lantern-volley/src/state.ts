@@ -4,7 +4,7 @@
 // provably unreachable state is accepted), and lastShot's own arithmetic. act({ trusted: true }) never calls it.
 import type { Parsed } from '@hearth/engine';
 import { TypeCompiler } from '@sinclair/typebox/compiler';
-import { ANGLE_COUNT, FIRST_TENTH, lanternPoints, POINTS, WAVE_COUNT, waveRow } from './constants.ts';
+import { lanternPoints, POINTS, WAVE_COUNT, waveRow } from './constants.ts';
 import { CONTENT } from './generator.ts';
 import { type LastShot, type ShotEvent, type State, StateShape } from './shapes/state.ts';
 
@@ -94,12 +94,12 @@ function checkState(state: State): string | null {
 
 function checkLastShot(s: LastShot, state: State): string | null {
   if (s.points > state.score) return `lastShot.points ${s.points} is more than the score ${state.score}`;
-  const tenths = Math.round(s.angleDeg * 10);
-  if (s.angleDeg !== tenths / 10 || tenths < FIRST_TENTH || tenths >= FIRST_TENTH + ANGLE_COUNT)
-    return 'lastShot.angleDeg must be a quantized angle';
+  // The shape keeps the angle in [15, 165]; on the 0.1-degree grid it is one of the 1,501 legal angles.
+  if (s.angleDeg !== Math.round(s.angleDeg * 10) / 10) return 'lastShot.angleDeg must be a quantized angle';
   const expectedWave = s.waveCleared && !state.won ? state.wave - 1 : state.wave;
   if (s.wave !== expectedWave) return `lastShot.wave must be ${expectedWave}`;
-  if (s.waveCleared && !state.won && (state.wispsLeft !== waveRow(state.wave).wisps || state.lit.some(Boolean)))
+  // A fresh wave also has nothing lit: checkState refused lanterns lit before any wisp of the wave was fired.
+  if (s.waveCleared && !state.won && state.wispsLeft !== waveRow(state.wave).wisps)
     return 'lastShot.waveCleared: after a clear the new wave starts fresh';
   const b = s.bonus;
   if (!s.waveCleared && b.waveClear + b.efficiency + b.oneShotWonder !== 0) return 'lastShot.bonus without a wave clear';

@@ -2,9 +2,9 @@
 // after lanterns move (only the moved ones rescored), on both kernel builds.
 import { Stream } from '@hearth/rng';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { waveRow } from '../src/constants.ts';
+import { EVENT_CAP, waveRow } from '../src/constants.ts';
 import { FlightSim } from '../src/flight.ts';
-import { generateLayout } from '../src/generator.ts';
+import { CONTENT, generateLayout } from '../src/generator.ts';
 import { loadKernel } from '../src/kernel.ts';
 import type { Layout } from '../src/layout.ts';
 import { fewestShotsToClear, reachedMask, sweepLayout } from '../src/sweep.ts';
@@ -85,5 +85,39 @@ describe('traced reachability', () => {
       expect(Array.from(scorer.angleMasks())).toEqual(now.map((e) => reachedMask([e])));
       expect(scorer.reached).toBe(reachedMask(now));
     }
+  });
+
+  // The trace leaves the lanterns out, so it is exact only if lanterns never end a flight early: a flight has one event
+  // per bounce, a ring per gong, a light per lantern and its end, and the 64-event cap (design document, TERMINATION)
+  // must stay out of reach in every wave of the table (lanterns and bounce cap: 1: 3/4 ... 8: 8/8).
+  it('every wave stays below the 64-event cap, so lanterns never cut a traced flight short', () => {
+    const table: Array<[number, number]> = [
+      [3, 4],
+      [4, 5],
+      [4, 6],
+      [5, 6],
+      [6, 7],
+      [6, 7],
+      [7, 8],
+      [8, 8],
+    ];
+    expect(EVENT_CAP).toBe(64);
+    table.forEach(([lanterns, bounceCap], w) => {
+      expect(waveRow(w + 1)).toMatchObject({ lanterns, bounceCap });
+      expect(bounceCap + CONTENT[w]!.gongs + lanterns + 1).toBeLessThan(EVENT_CAP - 1);
+    });
+  });
+
+  // Above the traced caps the scorer sweeps: it must not read the segments another layout left in the kernel.
+  it('above the traced bounce caps, a trace left by another layout is not used', () => {
+    const layout = structuredClone(generateLayout(502, 8, wasm).layout);
+    const other = structuredClone(generateLayout(9, 3, wasm).layout);
+    // The kernel now holds the trace of seed 9's wave-3 geometry.
+    new LanternScorer(wasm, other, waveRow(3).bounceCap);
+    const scorer = new LanternScorer(wasm, layout, 12);
+    const expected = sweepLayout(wasm, layout, 12);
+    expect(scorer.reached).toBe(reachedMask(expected));
+    expect(scorer.reached).toBe((1 << layout.lanterns.length) - 1);
+    expect(Array.from(scorer.angleMasks())).toEqual(expected.map((e) => reachedMask([e])));
   });
 });
