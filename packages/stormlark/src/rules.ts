@@ -97,10 +97,8 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     observe: view,
     clone: cloneState,
     // From the events the step recorded as it ran: the recap can never disagree with what apply did.
-    recap(before, after, a, report) {
-      if (a.type === 'END_RUN' || a.type === 'NEXT_REACH') return buildRecap(before, after, a, null);
-      return buildRecap(before, after, a, turnEventsOf(report.events));
-    },
+    // (END_RUN and NEXT_REACH: buildRecap names them from the action alone; their one event carries no guard.)
+    recap: (before, after, a, report) => buildRecap(before, after, a, turnEventsOf(report.events)),
     brief: (s) => buildBrief(s, legalActions(s)),
     endsRun: (a) => a.type === 'END_RUN',
     tensor: stormlarkTensor,
