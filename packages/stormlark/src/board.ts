@@ -31,21 +31,20 @@ export const FULL_HP: Readonly<Record<Kind, number>> = {
   mote: 0,
   gate: 0,
 };
-/** Kind by code (code 0, empty, never reaches a state; it maps to crag only to keep the table total). */
-export const KIND_BY_CODE: readonly Kind[] = (() => {
-  const out: Kind[] = new Array(GATE + 1).fill('crag');
-  for (const [kind, code] of Object.entries(KIND_CODE)) out[code] = kind as Kind;
-  return out;
-})();
-/** FULL_HP by kind code. */
-export const FULL_HP_BY_CODE: readonly number[] = KIND_BY_CODE.map((kind, code) => (code === EMPTY ? 0 : FULL_HP[kind]));
+/** Kind by code, and FULL_HP by code; code 0 (empty) has neither: it never reaches a state, a pulse or a collision. */
+const kindByCode: Kind[] = [];
+const fullHpByCode: number[] = [];
+for (const [kind, code] of Object.entries(KIND_CODE) as [Kind, number][]) {
+  kindByCode[code] = kind;
+  fullHpByCode[code] = FULL_HP[kind];
+}
+export const KIND_BY_CODE: readonly Kind[] = kindByCode;
+export const FULL_HP_BY_CODE: readonly number[] = fullHpByCode;
 
 /** Solids cost 1 hull on contact: crag, knot, drifter, rimeshell, sparker, warden. */
 export const isSolid = (code: number): boolean => code >= CRAG && code <= WARDEN;
 /** Everything but a mote and a Gate marker stops a pulse. */
 export const blocksPulse = (code: number): boolean => code >= CRAG && code <= SQUALL;
-
-export const cellOf = (lane: number, col: number): number => col * LANES + lane;
 
 /** The views on the kernel's board. */
 export interface BoardViews {

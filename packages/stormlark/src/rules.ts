@@ -97,10 +97,8 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     observe: view,
     clone: cloneState,
     // From the events the step recorded as it ran: the recap can never disagree with what apply did.
-    recap(before, after, a, report) {
-      if (a.type === 'END_RUN' || a.type === 'NEXT_REACH') return buildRecap(before, after, a, null);
-      return buildRecap(before, after, a, turnEventsOf(report.events));
-    },
+    // (END_RUN and NEXT_REACH: buildRecap names them from the action alone; their one event carries no guard.)
+    recap: (before, after, a, report) => buildRecap(before, after, a, turnEventsOf(report.events)),
     brief: (s) => buildBrief(s, legalActions(s)),
     endsRun: (a) => a.type === 'END_RUN',
     tensor: stormlarkTensor,
@@ -159,7 +157,7 @@ function initState(mirror: BoardMirror, seed: number): StormlarkState {
   mirror.load(s.entities);
   // columns 1..9 of the first reach, drawn into board columns 1..9 in order
   for (let col = 1; col <= 9; col++) {
-    s.nextId = drawColumn(mirror.b, s.seed, s.rngState, s.column + 1, col, s.nextId);
+    s.nextId = drawColumn(mirror.b, s.seed, s.rngState, col, col, s.nextId); // drawn column n = col: s.column is col - 1 here
     s.column++;
     s.rngState = (s.rngState + BUDGET) >>> 0;
   }
@@ -186,12 +184,12 @@ function parseState(mirror: BoardMirror, value: unknown): Parsed<StormlarkState>
 function parseAction(value: unknown): Parsed<StormlarkAction> {
   if (ActionCheck.Check(value)) return { ok: true, value: ACTIONS[value.type] };
   // name what is wrong: not an object, an unknown type, or a key no action has
-  if (typeof value === 'string' && (ACTION_TYPES as readonly string[]).includes(value))
+  if ((ACTION_TYPES as readonly unknown[]).includes(value))
     return { ok: false, message: `an action is an object: send { "type": "${value}" }, not the bare string "${value}"` };
   if (value === null || typeof value !== 'object' || Array.isArray(value))
     return { ok: false, message: 'an action is an object { "type": ... }' };
   const type = (value as Record<string, unknown>).type;
-  if (typeof type !== 'string' || !(ACTION_TYPES as readonly string[]).includes(type))
+  if (!(ACTION_TYPES as readonly unknown[]).includes(type))
     return { ok: false, message: `action.type must be one of ${ACTION_TYPES.join(', ')}` };
   const extra = Object.keys(value).find((key) => key !== 'type');
   return { ok: false, message: `action.${extra} is not part of any action` };

@@ -137,9 +137,12 @@ describe('step 2: the player phase', () => {
   });
   it('squall absorbs the pulse, stays, and the chain resets', () => {
     const q = ent('squall', 3, 3);
-    const s = step(game, makeState([q], { chain: 4 }), 'FIRE');
+    const k = ent('knot', 3, 6);
+    const s = step(game, makeState([q, k], { chain: 4 }), 'FIRE');
     expect(byId(s, q.id)?.col).toBe(2);
+    expect(byId(s, k.id)?.col).toBe(5);
     expect(s.chain).toBe(0);
+    expect(s.score).toBe(2);
   });
   it('a pulse that meets nothing resets the chain', () => {
     const s = step(game, makeState([ent('knot', 2, 3)], { chain: 5 }), 'FIRE');
@@ -410,5 +413,105 @@ describe('NEXT_REACH and END_RUN', () => {
     expect(at(sim.state, 0, 0)?.kind).toBe('gate');
     sim.stepTrusted(action('VENT'));
     expect(sim.state.entities.some((e) => e.kind === 'gate' && e.col === 0)).toBe(false);
+  });
+});
+
+describe('a turn-0 state is exactly what init draws for its seed', () => {
+  // DETERMINISM: a whole run replays from state.seed; before the first scroll the board is init's nine columns.
+  const parse = (value: unknown) => {
+    const r = game.rules.parseState(value);
+    return r.ok ? 'ok' : r.message;
+  };
+  const fresh = () => JSON.parse(JSON.stringify(game.init(31).state)) as StormlarkState;
+  it('accepts init itself, and END_RUN played at turn 0', () => {
+    expect(parse(fresh())).toBe('ok');
+    expect(parse(step(game, fresh(), 'END_RUN'))).toBe('ok');
+  });
+  it('an entity fewer or an entity changed is refused, naming the field', () => {
+    const fewer = fresh();
+    expect(fewer.entities.length).toBeGreaterThan(1);
+    fewer.entities.pop();
+    expect(parse(fewer)).toBe('state.entities differs from what init(state.seed) draws, and no turn has scrolled yet');
+    const swapped = fresh();
+    const [a, b] = [swapped.entities[0]!, swapped.entities[1]!];
+    [a.id, b.id] = [b.id, a.id];
+    expect(parse(swapped)).toBe('state.entities[0] differs from what init(state.seed) draws, and no turn has scrolled yet');
+  });
+});
+
+describe('the run ends only by END_RUN (endsRun) or at hull 0', () => {
+  it('endsRun is true for END_RUN alone', () => {
+    for (const type of ['UP', 'DOWN', 'FIRE', 'VENT', 'NEXT_REACH'] as const) expect(game.rules.endsRun?.(action(type))).toBe(false);
+    expect(game.rules.endsRun?.(action('END_RUN'))).toBe(true);
+  });
+  it('the score held at the plausibility guard (1,000,000) ends the run there', () => {
+    const s = step(game, makeState([], { score: 999_999 }), 'VENT');
+    expect(s.score).toBe(1_000_000);
+    expect(s.phase).toBe('over');
+    expect(s.hull).toBe(3);
+  });
+});
+
+describe('the step report names what happened, in the resolution order', () => {
+  const events = (s: StormlarkState, type: StormlarkAction['type']) => {
+    const next = game.rules.clone(s);
+    const report = { events: [] as unknown[] };
+    game.rules.apply(next, action(type), report as never);
+    return { next, events: report.events };
+  };
+  it('END_RUN and NEXT_REACH report one event each and step nothing', () => {
+    expect(events(makeState([], { score: 40 }), 'END_RUN').events).toEqual([{ kind: 'end_run' }]);
+    const gate = makeState([], { phase: 'reachClear', hull: 2, charge: 4, column: 30, turn: 21 });
+    expect(events(gate, 'END_RUN').events).toEqual([{ kind: 'end_run' }]);
+    expect(events(gate, 'NEXT_REACH').events).toEqual([{ kind: 'next_reach', reach: 2, hull: 3, charge: 9 }]);
+  });
+  it('a crag absorbs the pulse; a pulse down an empty lane meets nothing', () => {
+    const crag = events(makeState([ent('crag', 3, 2), ent('knot', 3, 5)]), 'FIRE');
+    expect(crag.events[0]).toEqual({ kind: 'pulse', lane: 3, col: 2, result: 'absorbed', target: 'crag', hpLeft: 0, chain: 0 });
+    const squall = events(makeState([ent('squall', 3, 4)]), 'FIRE');
+    expect(squall.events[0]).toEqual({ kind: 'pulse', lane: 3, col: 4, result: 'absorbed', target: 'squall', hpLeft: 0, chain: 0 });
+    const missed = events(makeState([ent('mote', 3, 2), ent('knot', 2, 5)]), 'FIRE');
+    expect(missed.events[0]).toEqual({ kind: 'pulse', lane: 3, col: 0, result: 'missed', target: null, hpLeft: 0, chain: 0 });
+    expect(missed.next.chain).toBe(0);
+  });
+  it('a sparker in column 1 discharges along your lane (step 3) before the scroll (step 5)', () => {
+    const { next, events: ev } = events(makeState([ent('sparker', 3, 1)]), 'VENT');
+    expect(ev).toEqual([{ kind: 'vent' }, { kind: 'discharge', lane: 3 }, { kind: 'scroll', column: 10, points: 2 }]);
+    expect(next.hull).toBe(2);
+  });
+  it('a squall reaching your cell drains 3 charge and dissipates (step 6)', () => {
+    const { next, events: ev } = events(makeState([ent('squall', 3, 1)], { charge: 7 }), 'VENT');
+    expect(ev).toEqual([{ kind: 'vent' }, { kind: 'squall', lane: 3 }, { kind: 'scroll', column: 10, points: 2 }]);
+    expect(next.charge).toBe(7 - 3 + 3);
+    expect(next.hull).toBe(3);
+  });
+  it('reaching the guard is reported, its points being what the guard held back', () => {
+    const { next, events: ev } = events(makeState([], { score: 999_999 }), 'VENT');
+    expect(next.score).toBe(1_000_000);
+    expect(ev).toEqual([{ kind: 'vent' }, { kind: 'scroll', column: 10, points: 2 }, { kind: 'guard', points: -1 }]);
+  });
+});
+
+describe('a state stepped in place', () => {
+  it('a knot added to its entity list in place is met like any other (step 7: 1 hull)', () => {
+    const s = game.rules.clone(makeState([]));
+    game.rules.apply(s, action('VENT'));
+    game.rules.apply(s, action('VENT'));
+    expect(s.hull).toBe(3);
+    const k = ent('knot', s.shipLane, 1);
+    s.entities.unshift(k);
+    game.rules.apply(s, action('VENT'));
+    expect(s.hull).toBe(2);
+    expect(s.hullLost).toBe(true);
+    expect(byId(s, k.id)).toBeUndefined();
+  });
+  it('keeps its entity objects, each updated where the step moved it', () => {
+    const s = game.rules.clone(makeState([ent('knot', 0, 5), ent('crag', 6, 7)]));
+    const [knot, crag] = s.entities;
+    game.rules.apply(s, action('VENT'));
+    expect(s.entities[0]).toBe(knot);
+    expect(knot).toMatchObject({ lane: 0, col: 4 });
+    expect(s.entities[1]).toBe(crag);
+    expect(crag).toMatchObject({ lane: 6, col: 6 });
   });
 });
