@@ -70,7 +70,8 @@ export function drawColumn(b: BoardViews, seed: number, cursor: number, n: numbe
   }
   const t = tier(reachOfColumn(n));
 
-  if (t.wallPct > 0 && roll(seed, cursor, SLOTS.wall, t.wallPct)) {
+  // (A tier without walls has wallPct 0, and roll(..., 0) is never true: the draw is a stateless hash.)
+  if (roll(seed, cursor, SLOTS.wall, t.wallPct)) {
     // a full wall of static solids with a single gap; nothing else shares a wall column
     const gap = draw(seed, cursor, SLOTS.wallGap, LANES);
     for (let lane = 0; lane < LANES; lane++) {
@@ -136,7 +137,7 @@ export function drawColumn(b: BoardViews, seed: number, cursor: number, n: numbe
     const lane = pickEmpty(seed, cursor, SLOTS.moteLane);
     if (lane >= 0) kinds[lane] = MOTE;
   }
-  if (t.squallPct > 0 && roll(seed, cursor, SLOTS.squall, t.squallPct)) {
+  if (roll(seed, cursor, SLOTS.squall, t.squallPct)) {
     const lane = pickEmpty(seed, cursor, SLOTS.squallLane);
     if (lane >= 0) kinds[lane] = SQUALL;
   }
