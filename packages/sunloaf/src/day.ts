@@ -125,35 +125,9 @@ export function openDay(state: State, day: number): void {
   state.rng.cursor = cursor;
 }
 
+/** Day 1 of `seed` as opened: nothing scored, chain 0, the cursor after day 1's draws. */
 export function initialState(seed: number): State {
-  const state: State = {
-    day: 0,
-    turn: 0,
-    phase: 'day',
-    outcome: null,
-    score: 0,
-    mult: 100,
-    quotaRatio: 1000,
-    dayPar: 0,
-    dayQuota: 0,
-    dayCosyRaw: 0,
-    chain: 0,
-    layout: {
-      window: 'N',
-      bandDwell: 3,
-      dayLength: 21,
-      shade: 1,
-      furniture: [],
-      hearth: 0,
-      clouds: [],
-      lattice: null,
-      dogLoops: [],
-      dogSpeed: 1,
-    },
-    bowls: [],
-    cats: [],
-    rng: { seed: seed >>> 0, cursor: 0 },
-  };
-  openDay(state, 1);
-  return state;
+  const rngSeed = seed >>> 0;
+  const { fresh, cursor } = planDay(rngSeed, 1);
+  return { ...clonePublic(fresh), rng: { seed: rngSeed, cursor } };
 }
