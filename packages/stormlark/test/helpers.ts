@@ -44,6 +44,18 @@ export function step(game: StormlarkGame, s: StormlarkState, type: StormlarkActi
   return next;
 }
 
+/** Steps a copy of the state with a step report: the state after and the events the step recorded, in order. */
+export function stepEvents(
+  game: StormlarkGame,
+  s: StormlarkState,
+  type: StormlarkAction['type'],
+): { next: StormlarkState; events: unknown[] } {
+  const next = game.rules.clone(s);
+  const report = { events: [] as unknown[] };
+  game.rules.apply(next, action(type), report as never);
+  return { next, events: report.events };
+}
+
 export const at = (s: StormlarkState, lane: number, col: number): Entity | undefined =>
   s.entities.find((e) => e.lane === lane && e.col === col);
 export const byId = (s: StormlarkState, id: number): Entity | undefined => s.entities.find((e) => e.id === id);

@@ -3,9 +3,8 @@
 // init, the observation's refusals, and the step report's collision and guard.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { StormlarkGame } from '../src/index.ts';
-import { action } from '../src/rules.ts';
 import type { StormlarkAction, StormlarkState } from '../src/state.ts';
-import { ent, freshGame, makeState, step } from './helpers.ts';
+import { ent, freshGame, makeState, step, stepEvents } from './helpers.ts';
 
 let game: StormlarkGame;
 beforeAll(async () => {
@@ -53,12 +52,7 @@ describe('a turn-0 entity differing from init in one field is refused', () => {
 });
 
 describe('step 7 and step 12 in the step report', () => {
-  const events = (s: StormlarkState, type: StormlarkAction['type']) => {
-    const next = game.rules.clone(s);
-    const report = { events: [] as unknown[] };
-    game.rules.apply(next, action(type), report as never);
-    return { next, events: report.events };
-  };
+  const events = (s: StormlarkState, type: StormlarkAction['type']) => stepEvents(game, s, type);
   it('a solid reaching your cell is a collision with it (1 hull)', () => {
     const { next, events: ev } = events(makeState([ent('knot', 3, 1)]), 'VENT');
     expect(ev).toEqual([{ kind: 'vent' }, { kind: 'collision', lane: 3, target: 'knot' }, { kind: 'scroll', column: 10, points: 2 }]);

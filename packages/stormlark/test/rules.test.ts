@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { StormlarkGame } from '../src/index.ts';
 import { action } from '../src/rules.ts';
 import type { StormlarkAction, StormlarkState } from '../src/state.ts';
-import { at, byId, dodgeCrossingExists, ent, freshGame, makeState, step } from './helpers.ts';
+import { at, byId, dodgeCrossingExists, ent, freshGame, makeState, step, stepEvents } from './helpers.ts';
 
 let game: StormlarkGame;
 beforeAll(async () => {
@@ -453,12 +453,7 @@ describe('the run ends only by END_RUN (endsRun) or at hull 0', () => {
 });
 
 describe('the step report names what happened, in the resolution order', () => {
-  const events = (s: StormlarkState, type: StormlarkAction['type']) => {
-    const next = game.rules.clone(s);
-    const report = { events: [] as unknown[] };
-    game.rules.apply(next, action(type), report as never);
-    return { next, events: report.events };
-  };
+  const events = (s: StormlarkState, type: StormlarkAction['type']) => stepEvents(game, s, type);
   it('END_RUN and NEXT_REACH report one event each and step nothing', () => {
     expect(events(makeState([], { score: 40 }), 'END_RUN').events).toEqual([{ kind: 'end_run' }]);
     const gate = makeState([], { phase: 'reachClear', hull: 2, charge: 4, column: 30, turn: 21 });
