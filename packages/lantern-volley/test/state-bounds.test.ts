@@ -2,34 +2,15 @@
 // parseState's bounds from the design document (README "Decisions": the score within what the counters allow, the
 // shots within the wisps of the waves played) at their exact edges, a won round only in wave 8 with everything lit,
 // and the refusal naming the field that is wrong.
-import type { Game, OkResponse } from '@hearth/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gameModule, type ShootAction, type State } from '../src/index.ts';
-import { parseState } from '../src/state.ts';
+import type { State } from '../src/index.ts';
+import { edit, message, playedStates } from './played-states.ts';
 
-let game: Game<State, ShootAction>;
-/** Seed 9 after its first shot: wave 1 cleared by one wisp (One Shot Wonder), now wave 2, 1 shot, score 1780. */
 let wave2: State;
-/** Seed 3 played by the solver to the first state of wave 7 (waves 1..6 cleared, the last shot cleared wave 6). */
 let wave7: State;
 beforeAll(async () => {
-  game = (await gameModule.load()) as Game<State, ShootAction>;
-  wave2 = (game.act(game.init(9).state, { type: 'SHOOT', angleDeg: 73.7 }) as OkResponse<State>).state;
-  const policy = game.policies.solver!(3);
-  let r = game.init(3) as OkResponse<State>;
-  while (r.state.wave < 7) r = game.act(r.state, policy.decide(r.state, [])) as OkResponse<State>;
-  wave7 = r.state;
+  ({ wave2, wave7 } = await playedStates());
 });
-
-const edit = (s: State, change: (s: any) => void): unknown => {
-  const c = JSON.parse(JSON.stringify(s));
-  change(c);
-  return c;
-};
-const message = (value: unknown): string => {
-  const p = parseState(value);
-  return p.ok ? 'accepted' : p.message;
-};
 
 describe('parseState bounds', () => {
   it('shots: at most the wisps of the earlier waves plus the ones fired in this wave', () => {

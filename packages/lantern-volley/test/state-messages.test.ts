@@ -4,34 +4,19 @@
 // parseState's refusals (invalid_state) name the one field that is wrong and the figures that make it wrong: the wave
 // table's wisps (design document, WAVES), the score within what the counters allow mid-wave (a gong rung, +25, by
 // each wisp fired), and lastShot's own consistency (its wave, a clear's fresh wave and bonus, each event's fields).
-import type { Game, OkResponse } from '@hearth/engine';
+
+import type { Game } from '@hearth/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gameModule, type ShootAction, type State } from '../src/index.ts';
-import { parseState } from '../src/state.ts';
+import type { ShootAction, State } from '../src/index.ts';
+import { edit, message, playedStates } from './played-states.ts';
 
 let game: Game<State, ShootAction>;
-/** Seed 9 after its first shot: wave 1 cleared by one wisp (One Shot Wonder), now wave 2, 1 shot, score 1780. */
 let wave2: State;
-/** Seed 3 played by the solver to wave 7, then one more solver shot in wave 7 (1 wisp of 6 fired). */
 let wave7: State;
 beforeAll(async () => {
-  game = (await gameModule.load()) as Game<State, ShootAction>;
-  wave2 = (game.act(game.init(9).state, { type: 'SHOOT', angleDeg: 73.7 }) as OkResponse<State>).state;
-  const policy = game.policies.solver!(3);
-  let r = game.init(3) as OkResponse<State>;
-  while (r.state.wave < 7) r = game.act(r.state, policy.decide(r.state, [])) as OkResponse<State>;
-  wave7 = (game.act(r.state, policy.decide(r.state, [])) as OkResponse<State>).state;
+  // wave7 here is one solver shot into wave 7 (1 wisp of 6 fired).
+  ({ game, wave2, wave7Shot: wave7 } = await playedStates());
 });
-
-const edit = (s: State, change: (s: any) => void): unknown => {
-  const c = JSON.parse(JSON.stringify(s));
-  change(c);
-  return c;
-};
-const message = (value: unknown): string => {
-  const p = parseState(value);
-  return p.ok ? 'accepted' : p.message;
-};
 
 describe('parseState: counters', () => {
   it("wispsLeft: at most the wave's allotment (wave 1: 5, wave 2: 5)", () => {
