@@ -58,8 +58,8 @@ export function boardRows(s: StormlarkState): string[] {
   for (const e of s.entities) cells[e.lane * 10 + e.col] = glyph(e).charCodeAt(0);
   cells[s.shipLane * 10] = CRAFT;
   const rows: string[] = [];
+  const c = cells;
   for (let at = 0; at < 70; at += 10) {
-    const c = cells;
     rows.push(
       String.fromCharCode(
         c[at]!,
