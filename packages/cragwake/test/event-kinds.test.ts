@@ -2,7 +2,7 @@
 // events.test.ts never meet a gust, a crack, a sweep, spindrift, frost, a dip or an ending): the order they happen
 // in, the points (height 10 per row; a pitch 100n + 15 per stamina on arrival), the stamina changes (a breath -1 or
 // +4 capped at the tank, spindrift 4), and the three endings.
-import type { StepEvent } from '@hearth/engine';
+import { newStepReport, type StepEvent } from '@hearth/engine';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createWall, type Wall } from '../src/generator.ts';
 import { loadKernel } from '../src/kernel.ts';
@@ -16,7 +16,7 @@ beforeAll(async () => {
 });
 
 const events = (s: CragState, a: CragAction): StepEvent[] => {
-  const report = { events: [] as StepEvent[] };
+  const report = newStepReport();
   apply(wall, s, a, report);
   return report.events;
 };

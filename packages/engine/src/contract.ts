@@ -97,10 +97,17 @@ export interface StepEvent {
  */
 export interface StepReport {
   events: StepEvent[];
+  /**
+   * Whether anything reads `events`: false when the report is collected only for the recap (the lean, recap and
+   * compact answers without events). A game whose recap reads `facts` may then leave `events` empty.
+   */
+  readonly withEvents: boolean;
+  /** The game's own record of the step, written by its apply for its recap (never sent; opaque to the engine). */
+  facts?: unknown;
 }
 
-/** A report to pass to `apply` (its events filled in by the step). */
-export const newStepReport = (): StepReport => ({ events: [] });
+/** A report to pass to `apply` (its events filled in by the step; `withEvents` false: only the recap reads it). */
+export const newStepReport = (withEvents = true): StepReport => ({ events: [], withEvents });
 
 /** A view sized for a language model: a small picture with status lines, and the legal actions in compact form. */
 export interface Brief {

@@ -62,14 +62,14 @@ function viewOf<S, A, O extends Observation>(rules: Rules<S, A, O>, state: S): O
 }
 
 /** The report a recap that reads only the states is handed when none was collected (frozen: nothing is recorded). */
-const NO_REPORT: StepReport = Object.freeze({ events: Object.freeze([]) as unknown as StepEvent[] });
+const NO_REPORT: StepReport = Object.freeze({ events: Object.freeze([]) as unknown as StepEvent[], withEvents: false });
 
 /** What an action did: the rules' recap (from the step's report, collected again on a copy when absent), or the points. */
 function recapOf<S, A, O extends Observation>(rules: Rules<S, A, O>, before: S, after: S, action: A, report?: StepReport): Recap {
   if (rules.recap) {
     if (rules.recapFromStates) return rules.recap(before, after, action, report ?? NO_REPORT);
     if (!report) {
-      report = newStepReport();
+      report = newStepReport(false);
       rules.apply(rules.clone(before), action, report);
     }
     return rules.recap(before, after, action, report);
@@ -108,7 +108,7 @@ function actOn<S, A, O extends Observation>(
     const next = rules.clone(state);
     // What the step did is collected as it is applied, only when something will read it.
     const wanted = options?.events || ((options?.lean || options?.recap || options?.compact) && !rules.recapFromStates);
-    const report = wanted ? newStepReport() : undefined;
+    const report = wanted ? newStepReport(options?.events === true) : undefined;
     rules.apply(next, parsedAction.value, report);
     return answerStep(rules, state, next, parsedAction.value, report, options);
   } catch (error) {

@@ -80,6 +80,24 @@ describe('the lean response', () => {
     withRecap().recap(start, { ...start, n: 2 }, { type: 'add', k: 2 });
     expect([reports, recaps]).toEqual([[true], [0, 1]]);
   });
+  it('says whether the events of a report will be read: not when it is collected for the recap alone', () => {
+    const wanted: boolean[] = [];
+    const game = defineGame(tinyGame().spec, {
+      ...rules,
+      apply(s, a, report) {
+        if (report) wanted.push(report.withEvents);
+        rules.apply(s, a);
+      },
+      recap: (before, after) => ({ text: `${before.n} -> ${after.n}`, points: after.n - before.n, items: [] }),
+    });
+    const start = game.init(1).state;
+    for (const options of [{ lean: true }, { recap: true }, { compact: true }, { lean: true, events: true }, { events: true }] as const)
+      game.act(start, { type: 'add', k: 1 }, options);
+    expect(wanted).toEqual([false, false, false, true, true]);
+    // game.recap with no report replays the step for the recap alone.
+    game.recap(start, { ...start, n: 1 }, { type: 'add', k: 1 });
+    expect(wanted.at(-1)).toBe(false);
+  });
   it('a stateToken game carries the token alone; init keeps its spec last', () => {
     const wire = createWire(tinyGame('stateToken'));
     const init = wire.init(2, { lean: true });

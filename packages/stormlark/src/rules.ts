@@ -17,7 +17,7 @@ import {
   writeBoard,
 } from './board.ts';
 import { buildBrief } from './brief.ts';
-import { noEvents, type TurnEvents, turnEventsOf, turnStepEvents } from './events.ts';
+import { noEvents, type TurnEvents, turnStepEvents } from './events.ts';
 import { drawColumn } from './generator.ts';
 import type { StormlarkKernel } from './kernel.ts';
 import { type Observation, observe } from './observe.ts';
@@ -96,9 +96,9 @@ export function createRules(kernel: StormlarkKernel): Rules<StormlarkState, Stor
     gameOver: (s) => s.phase === 'over',
     observe: view,
     clone: cloneState,
-    // From the events the step recorded as it ran: the recap can never disagree with what apply did.
-    // (END_RUN and NEXT_REACH: buildRecap names them from the action alone; their one event carries no guard.)
-    recap: (before, after, a, report) => buildRecap(before, after, a, turnEventsOf(report.events)),
+    // From what the step recorded as it ran (the report's facts): the recap can never disagree with what apply did.
+    // (END_RUN and NEXT_REACH record none: buildRecap names them from the action alone.)
+    recap: (before, after, a, report) => buildRecap(before, after, a, (report.facts as TurnEvents | undefined) ?? null),
     brief: (s) => buildBrief(s, legalActions(s)),
     endsRun: (a) => a.type === 'END_RUN',
     tensor: stormlarkTensor,
@@ -238,21 +238,28 @@ function view(s: StormlarkState): Observation {
   return observe(s, unavailable);
 }
 
-/** The step, with its events when the engine asks for a report (END_RUN and NEXT_REACH report one event each). */
+/**
+ * The step, with what it did when the engine asks for a report: the turn's record as the report's facts (what the
+ * recap reads), and its events when they are read (END_RUN and NEXT_REACH report one event each).
+ */
 function apply(mirror: BoardMirror, s: StormlarkState, a: StormlarkAction, report?: StepReport): void {
   if (!report) {
     step(mirror, s, a, null);
     return;
   }
-  const before = { lane: s.shipLane, score: s.score };
   if (a.type === 'END_RUN' || a.type === 'NEXT_REACH') {
     step(mirror, s, a, null);
-    report.events.push(a.type === 'END_RUN' ? { kind: 'end_run' } : { kind: 'next_reach', reach: s.reach, hull: s.hull, charge: s.charge });
+    if (report.withEvents)
+      report.events.push(
+        a.type === 'END_RUN' ? { kind: 'end_run' } : { kind: 'next_reach', reach: s.reach, hull: s.hull, charge: s.charge },
+      );
     return;
   }
+  const before = { lane: s.shipLane, score: s.score };
   const ev = noEvents();
   step(mirror, s, a, ev);
-  report.events.push(...turnStepEvents(before, a, s, ev));
+  report.facts = ev;
+  if (report.withEvents) report.events.push(...turnStepEvents(before, a, s, ev));
 }
 
 /** The twelve steps; `ev` (recap only) records what happened, and never changes what happens. */

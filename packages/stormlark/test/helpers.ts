@@ -1,4 +1,5 @@
 // Test helpers: hand-made states, an independent dodge-crossing oracle, and the game invariants.
+import { newStepReport } from '@hearth/engine';
 import { Stream, streamId } from '@hearth/rng';
 import { createGame, instantiateKernel, type StormlarkGame } from '../src/index.ts';
 import { action } from '../src/rules.ts';
@@ -51,8 +52,8 @@ export function stepEvents(
   type: StormlarkAction['type'],
 ): { next: StormlarkState; events: unknown[] } {
   const next = game.rules.clone(s);
-  const report = { events: [] as unknown[] };
-  game.rules.apply(next, action(type), report as never);
+  const report = newStepReport();
+  game.rules.apply(next, action(type), report);
   return { next, events: report.events };
 }
 
