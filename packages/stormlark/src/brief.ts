@@ -16,7 +16,7 @@ const REACH_X = Array.from({ length: 17 }, (_, q) => `${q / 4}`);
 const CHAIN_X = Array.from({ length: 31 }, (_, t) => `${t / 10}`);
 
 /** The brief reads the board's facts and the counters (the observation's numbers, without building its picture). */
-export function buildBrief(s: StormlarkState, legal: readonly StormlarkAction[]): Brief {
+export function buildBrief(s: StormlarkState, legal: StormlarkAction[]): Brief {
   const o = boardFacts(s, false);
   const rows = boardRows(s);
   const where =
@@ -31,5 +31,6 @@ export function buildBrief(s: StormlarkState, legal: readonly StormlarkAction[])
   if (o.wardens.length > 0) notes.push(`wardens ${o.wardens.map((w) => `(${w.lane},${w.col}) hp ${w.hp}`).join(' ')}`);
   if (notes.length > 0) text += `\n${notes.join(' | ')}`;
   text += `\n${BRIEF_KEY}`;
-  return { text, actions: legal.map((a) => ({ type: a.type })) };
+  // The legal actions are the rules' own frozen objects ({ type } and nothing else), sent as they are.
+  return { text, actions: legal };
 }
