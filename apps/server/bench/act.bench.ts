@@ -4,7 +4,7 @@
 // printed beside the targets (trusted < 30 us, validating < 60 us). The steps are the later halves of games played
 // by each game's strongest shipped policy (the bench's recorded traffic); each step is timed over REPEAT calls
 // and the median step is reported, so a rare expensive step (Lantern Volley's wave clear, which generates the next
-// wave) is not an ordinary one. Sides alternate, after a warm-up pass.
+// wave) is not an ordinary one. Sides alternate, each going first in turn, after a warm-up pass.
 // Run: npx tsx bench/act.bench.ts (part of pnpm bench).
 import { Session } from 'node:inspector/promises';
 import type { Game } from '@hearth/engine';
@@ -47,7 +47,12 @@ for (const slug of registry.slugs) {
   const sides: Side[] = ['trusted', 'validating', 'lean'];
   for (const { state, action } of steps) for (const side of sides) game.act(state, action, OPTIONS[side]);
   const per: Record<Side, number[]> = { trusted: [], validating: [], lean: [] };
-  for (const { state, action } of steps) for (const side of sides) per[side].push(cpuPerCall(game, state, action, side));
+  // The sides take turns going first (rotated step by step), so none always pays for the garbage of the one before.
+  for (const [i, { state, action }] of steps.entries())
+    for (let k = 0; k < sides.length; k++) {
+      const side = sides[(i + k) % sides.length]!;
+      per[side].push(cpuPerCall(game, state, action, side));
+    }
   const [t, v, l] = sides.map((s) => quantile(per[s], 0.5)) as [number, number, number];
   console.log(
     `${slug.padEnd(16)}${String(steps.length).padStart(9)}${fmt(t)}${fmt(quantile(per.trusted, 0.9))}${fmt(TARGET.trusted)}${fmt(v)}${fmt(quantile(per.validating, 0.9))}${fmt(TARGET.validating)}${fmt(l)}${fmt(quantile(per.lean, 0.9))}`,
