@@ -39,8 +39,12 @@ function losses(before: StormlarkState, after: StormlarkState, push: (kind: Stor
 
 export function buildRecap(before: StormlarkState, after: StormlarkState, a: StormlarkAction, ev: TurnEvents | null): Recap {
   const items: RecapItem[] = [];
-  const push = (kind: StormlarkRecapKind, text: string, points?: number) =>
+  // The line is the items' texts joined by ' · ', written as they come.
+  let line = '';
+  const push = (kind: StormlarkRecapKind, text: string, points?: number) => {
     items.push(points === undefined ? { kind, text } : { kind, text, points });
+    line = items.length === 1 ? text : `${line} · ${text}`;
+  };
   if (a.type === 'END_RUN') push('end_run', 'run ended, score kept');
   else if (a.type === 'NEXT_REACH')
     push(
@@ -75,5 +79,5 @@ export function buildRecap(before: StormlarkState, after: StormlarkState, a: Sto
     const paid = items.reduce((sum, i) => sum + (i.points ?? 0), 0);
     push('guard', `score held at the plausibility guard ${after.score}: the run is over`, points - paid);
   }
-  return { text: items.map((i) => i.text).join(' · '), points, items };
+  return { text: line, points, items };
 }
