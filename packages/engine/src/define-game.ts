@@ -80,9 +80,12 @@ function recapOf<S, A, O extends Observation>(rules: Rules<S, A, O>, before: S, 
 
 function compactOf<S, A, O extends Observation>(rules: Rules<S, A, O>, state: S, lastRecap?: Recap): CompactView {
   const brief = rules.brief ? rules.brief(state) : { text: rules.observe(state).text, actions: rules.legalActions(state) as never };
-  const out: CompactView = { score: rules.score(state), gameOver: rules.gameOver(state), text: brief.text, actions: brief.actions };
-  if (lastRecap) out.recap = lastRecap;
-  return out;
+  const score = rules.score(state);
+  const gameOver = rules.gameOver(state);
+  // One literal either way (the recap last, as the view's key order has it), not a property added afterwards.
+  return lastRecap
+    ? { score, gameOver, text: brief.text, actions: brief.actions, recap: lastRecap }
+    : { score, gameOver, text: brief.text, actions: brief.actions };
 }
 
 /** Parses the state (unless trusted) and the action, asks refuse, applies the action to a clone, and answers. */
