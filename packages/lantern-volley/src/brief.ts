@@ -7,6 +7,7 @@ import { ANGLE_COUNT, ARENA_HEIGHT, ARENA_WIDTH, BRAZIER, FIRST_TENTH, MAX_ANGLE
 import { SCREEN_THICKNESS } from './generator.ts';
 import type { FlightKernel } from './kernel.ts';
 import type { Layout } from './layout.ts';
+import { angleText } from './recap.ts';
 import type { State } from './state.ts';
 
 const CELL_W = 40;
@@ -113,7 +114,7 @@ export function briefOf(state: State, layout: Layout, kernel: FlightKernel): Bri
   const shot = state.lastShot;
   if (shot) {
     const end = shot.events[shot.events.length - 1]!;
-    text += `\nLast: ${shot.angleDeg} in wave ${shot.wave}, +${shot.points}, ${end.type === 'absorb' ? `absorbed by ${end.id}` : `faded (${end.cause})`} at (${Math.round(end.x)},${Math.round(end.y)}) after ${shot.path.length - 2} bounce${shot.path.length === 3 ? '' : 's'}`;
+    text += `\nLast: ${angleText(shot.angleDeg)} in wave ${shot.wave}, +${shot.points}, ${end.type === 'absorb' ? `absorbed by ${end.id}` : `faded (${end.cause})`} at (${Math.round(end.x)},${Math.round(end.y)}) after ${shot.path.length - 2} bounce${shot.path.length === 3 ? '' : 's'}`;
   }
   return { text, actions: state.gameOver ? [] : BRIEF_ACTIONS };
 }

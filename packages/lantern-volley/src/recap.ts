@@ -7,9 +7,10 @@ import { ANGLE_COUNT, FIRST_TENTH, WAVE_COUNT } from './constants.ts';
 import type { LastShot, State } from './state.ts';
 
 // Every angle a shot can take (tenths of a degree), as its line prints it: a double's digits are the dearest part
-// of the recap, which the lean path builds on every step.
+// of the recap and the brief's last-shot line, which the lean path builds on every step.
 const ANGLE_TEXT = Array.from({ length: ANGLE_COUNT }, (_, i) => `${(FIRST_TENTH + i) / 10}`);
-const angleText = (deg: number): string => {
+/** `${deg}`, read from the table for an angle of the grid. */
+export const angleText = (deg: number): string => {
   const i = Math.round(deg * 10) - FIRST_TENTH;
   return (FIRST_TENTH + i) / 10 === deg && i >= 0 && i < ANGLE_COUNT ? ANGLE_TEXT[i]! : `${deg}`;
 };
