@@ -13,6 +13,9 @@ import { type Figure, passes, printFigures, profileSummary } from './report.ts';
 import { playedSteps } from './traffic.ts';
 
 const REPEAT = Number(process.env.ACT_REPEAT ?? 20);
+const WARMUP = Number(process.env.ACT_WARMUP ?? 10);
+/** Measured passes over the steps: the median is taken over every step of every pass. */
+const PASSES = Number(process.env.ACT_PASSES ?? 4);
 const TARGET = { trusted: 30, validating: 60 };
 
 type Side = 'trusted' | 'validating' | 'lean';
@@ -45,14 +48,17 @@ for (const slug of registry.slugs) {
   // States as the server holds them: parsed from JSON (the engine state as the wire carries it, parsed afresh).
   const steps = playedSteps(game).map(({ state, action }) => ({ state: JSON.parse(JSON.stringify(state)), action }));
   const sides: Side[] = ['trusted', 'validating', 'lean'];
-  for (const { state, action } of steps) for (const side of sides) game.act(state, action, OPTIONS[side]);
+  // Warm-up: every side over every step, WARMUP times, so the optimising compiler has settled before the clock runs
+  // (process CPU time counts its threads too, and one pass left some of the lean path's compiling in the measurement).
+  for (let w = 0; w < WARMUP; w++) for (const { state, action } of steps) for (const side of sides) game.act(state, action, OPTIONS[side]);
   const per: Record<Side, number[]> = { trusted: [], validating: [], lean: [] };
   // The sides take turns going first (rotated step by step), so none always pays for the garbage of the one before.
-  for (const [i, { state, action }] of steps.entries())
-    for (let k = 0; k < sides.length; k++) {
-      const side = sides[(i + k) % sides.length]!;
-      per[side].push(cpuPerCall(game, state, action, side));
-    }
+  for (let pass = 0; pass < PASSES; pass++)
+    for (const [i, { state, action }] of steps.entries())
+      for (let k = 0; k < sides.length; k++) {
+        const side = sides[(i + k) % sides.length]!;
+        per[side].push(cpuPerCall(game, state, action, side));
+      }
   const [t, v, l] = sides.map((s) => quantile(per[s], 0.5)) as [number, number, number];
   console.log(
     `${slug.padEnd(16)}${String(steps.length).padStart(9)}${fmt(t)}${fmt(quantile(per.trusted, 0.9))}${fmt(TARGET.trusted)}${fmt(v)}${fmt(quantile(per.validating, 0.9))}${fmt(TARGET.validating)}${fmt(l)}${fmt(quantile(per.lean, 0.9))}`,
