@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sys
+
 import pytest
 
 gymnasium = pytest.importorskip(
@@ -245,6 +248,43 @@ def test_a_vector_env_of_64_equals_64_single_envs_step_for_step(cli, slug, text)
                 ), where
     finally:
         sync.close()
+
+
+def _shm_frames() -> list[str]:
+    return sorted(f for f in os.listdir("/dev/shm") if f.startswith("hearth-frame-"))
+
+
+@pytest.mark.skipif(
+    not (sys.platform.startswith("linux") and os.path.isdir("/dev/shm")),
+    reason="the shared-memory frame is Linux's (/dev/shm)",
+)
+def test_frames_in_shared_memory_equal_frames_through_the_pipe(cli, monkeypatch):
+    before = _shm_frames()
+    n = 16
+    envs = {}
+    for transport in ("file", "pipe"):
+        monkeypatch.setenv("HEARTH_FRAME", transport)
+        envs[transport] = hearth.gym.make_vec("cragwake", n, obs="flat", max_turns=40)
+    monkeypatch.delenv("HEARTH_FRAME")
+    try:
+        assert envs["file"]._pipe._in_file and not envs["pipe"]._pipe._in_file
+        # The file's name went as soon as the server had it open: nothing is left in /dev/shm.
+        assert _shm_frames() == before
+        rng = np.random.default_rng(4)
+        out = {t: e.reset(seed=9) for t, e in envs.items()}
+        for step in range(60):
+            assert np.array_equal(out["file"][0], out["pipe"][0]), step
+            for key in ("action_mask", "score", "turns"):
+                assert np.array_equal(out["file"][-1][key], out["pipe"][-1][key]), (step, key)
+            mask = out["file"][-1]["action_mask"]
+            actions = np.argmax(rng.random(mask.shape) * mask, axis=1)
+            out = {t: e.step(actions) for t, e in envs.items()}
+            for k in (1, 2, 3):
+                assert np.array_equal(out["file"][k], out["pipe"][k]), (step, k)
+    finally:
+        for e in envs.values():
+            e.close()
+    assert _shm_frames() == before
 
 
 def test_gymnasium_make_vec_uses_the_batched_entry_point(cli):

@@ -10,8 +10,12 @@
 // { ok: true, bytes, refusals?, text?, actions? } followed by exactly `bytes` bytes of binary frame (layout in FRAME),
 // or, for a line that cannot be read, { ok: false, reason, message } with no frame and nothing changed. `text` (or
 // --text on every answer) adds each slot's text picture to the header; `actions` adds each slot's action as the
-// game's JSON (null where the slot took none), for episode records.
+// game's JSON (null where the slot took none), for episode records. With --frame-file PATH the frame is written at
+// the start of that file instead (an existing file, a client's in shared memory: /dev/shm on Linux) and the header
+// says { ok: true, file: bytes, ... } with nothing after it: the frame crosses no pipe, and neither side copies it
+// through one (the client maps the file).
 // End of input ends the program (exit 0).
+import { closeSync, ftruncateSync, openSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { Writable } from 'node:stream';
 import { parseArgs as nodeParseArgs } from 'node:util';
@@ -26,9 +30,11 @@ import { VectorSim } from './vector.ts';
 export const PROTOCOL = 'hearth-batch/3';
 
 export const serveUsage = `hearth sim serve --game <slug> [--envs N] [--max-turns T] [--obs arrays|none] [--text] [--kernel wasm|js]
+                [--frame-file PATH]
     N games through one pipe: a line of N action indices in, a header line and one binary frame of N results out
     (protocol ${PROTOCOL}, clients/python's hearth.gym). Observations are the game's tensor (float32 rows);
-    --obs none sends rewards, scores and masks only; --text adds every slot's text picture to every answer.
+    --obs none sends rewards, scores and masks only; --text adds every slot's text picture to every answer;
+    --frame-file writes each frame at the start of PATH (an existing file, sized here) instead of the pipe.
 hearth sim serve --game <slug> --bench SECONDS
     the simulator's in-process rate for comparison: the runner loop (playSeeds, random policy), as JSON`;
 
@@ -38,6 +44,7 @@ const OPTIONS = {
   'max-turns': 'string',
   obs: 'string',
   text: 'boolean',
+  'frame-file': 'string',
   kernel: 'string',
   bench: 'string',
   help: 'boolean',
@@ -138,7 +145,8 @@ export class BatchServer {
     if (legal) this.legalFrom = { at: legal.offset, count: legal.size, others: game.rules.relativeActions!.legal!.others };
   }
 
-  hello(): Record<string, unknown> {
+  /** The hello line; `transport` says where the frames go (`file`: the --frame-file). */
+  hello(transport: 'pipe' | 'file' = 'pipe'): Record<string, unknown> {
     return {
       ok: true,
       protocol: PROTOCOL,
@@ -150,7 +158,7 @@ export class BatchServer {
       text: this.options.text === true,
       actions: { size: this.actions.size, labels: this.actions.labels, runEnding: this.actions.runEnding },
       observation: { size: this.obsSize, wire: this.wire, fields: this.obsSize > 0 ? this.tensor.fields : [] },
-      frame: { bytes: this.frame.byteLength, ...FRAME },
+      frame: { bytes: this.frame.byteLength, transport, ...FRAME },
     };
   }
 
@@ -317,9 +325,9 @@ export class BatchServer {
     return this.sims.map((sim) => (sim ? this.game.rules.observe(sim.state).text : null));
   }
 
-  /** The header line of an answer (without the newline); the frame follows it. */
-  header(refusals: readonly Refused[], text: boolean): string {
-    let line = `{"ok":true,"bytes":${this.frame.byteLength}`;
+  /** The header line of an answer (without the newline): the frame follows it, or is in the frame file (`inFile`). */
+  header(refusals: readonly Refused[], text: boolean, inFile = false): string {
+    let line = `{"ok":true,"${inFile ? 'file' : 'bytes'}":${this.frame.byteLength}`;
     if (refusals.length > 0) line += `,"refusals":${JSON.stringify(refusals)}`;
     if (this.played) line += `,"actions":${JSON.stringify(this.played)}`;
     if (text || this.options.text) line += `,"text":${JSON.stringify(this.texts())}`;
@@ -436,6 +444,31 @@ export async function serveMain(
     io.error.write(`sim serve: ${(error as Error).message}\n`);
     return 1;
   }
+  // The frame file: the client made it; it is sized here, and every frame is written at its start.
+  let frameFile: number | undefined;
+  if (typeof flags['frame-file'] === 'string') {
+    try {
+      frameFile = openSync(flags['frame-file'], 'r+');
+      ftruncateSync(frameFile, server.frame.byteLength);
+    } catch (error) {
+      io.error.write(`sim serve: --frame-file ${flags['frame-file']}: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  try {
+    return await answer(server, io, syncPipe, frameFile);
+  } finally {
+    if (frameFile !== undefined) closeSync(frameFile);
+  }
+}
+
+/** The hello line, then an answer to every line of input until its end (exit code 0). */
+async function answer(
+  server: BatchServer,
+  io: { input: NodeJS.ReadableStream; output: NodeJS.WritableStream },
+  syncPipe: boolean,
+  frameFile: number | undefined,
+): Promise<number> {
   let closed = false;
   io.output.on('error', () => {
     closed = true; // the reader went away (EPIPE): stop quietly
@@ -446,7 +479,7 @@ export async function serveMain(
     if (closed) return;
     if (!io.output.write(chunk)) await new Promise<void>((resolve) => io.output.once('drain', () => resolve()));
   };
-  await write(`${JSON.stringify(server.hello())}\n`);
+  await write(`${JSON.stringify(server.hello(frameFile === undefined ? 'pipe' : 'file'))}\n`);
   const lines = createInterface({ input: io.input, crlfDelay: Number.POSITIVE_INFINITY });
   for await (const line of lines) {
     if (closed) break;
@@ -464,9 +497,15 @@ export async function serveMain(
     }
     let header: string;
     try {
-      header = server.header(server.run(parsed.resets, parsed.step, parsed.actions), parsed.text);
+      header = server.header(server.run(parsed.resets, parsed.step, parsed.actions), parsed.text, frameFile !== undefined);
+      // Written before the header: the client reads the file once the header has come.
+      if (frameFile !== undefined) writeSync(frameFile, server.frame, 0, server.frame.byteLength, 0);
     } catch (error) {
       await write(`${JSON.stringify({ ok: false, reason: 'internal_error', message: (error as Error).message })}\n`);
+      continue;
+    }
+    if (frameFile !== undefined) {
+      await write(`${header}\n`);
       continue;
     }
     // The header and the frame in one writev.

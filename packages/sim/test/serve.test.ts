@@ -1,7 +1,10 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { tensorRowProblem } from '@hearth/engine';
 import { registry } from '@hearth/games';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { BatchServer, serveMain } from '../src/index.ts';
 
 const key = (a: unknown) => JSON.stringify(a, Object.keys(a as object).sort());
@@ -135,6 +138,81 @@ describe('hearth sim serve: the batched pipe', () => {
     expect(refusal(pack([0, 1, -2]))).toBe('step index -2 (slot 2) is not -1 or an action index in 0..5');
     // A refused line changes nothing: the frame is the one the last accepted line wrote.
     expect(Buffer.from(packed.frame).equals(Buffer.from(listed.frame))).toBe(true);
+  });
+
+  it('--frame-file: each frame is written at the start of the file and the header alone travels, byte for byte the pipe\'s frames', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'hearth-frame-'));
+    const file = join(dir, 'frame');
+    writeFileSync(file, 'not a frame, and longer than one: the server sizes the file itself'.repeat(200));
+    const requests = ['{"reset":[[0,7],[1,8]]}', '{"step":[0,1]}', 'not json', '{"step":[2,-1],"actions":true}', '{"step":[1,1]}'];
+    // The same lines, once through the pipe (each frame follows its header) and once with the frame file.
+    const serve = async (args: string[], onHeader: (header: Record<string, any>, rest: Buffer) => Buffer) => {
+      const input = new PassThrough();
+      const output = new PassThrough();
+      let stream = Buffer.alloc(0);
+      output.on('data', (c: Buffer) => {
+        stream = Buffer.concat([stream, c]);
+      });
+      const headers: Record<string, any>[] = [];
+      const frames: Buffer[] = [];
+      const done = serveMain(['--game', 'cragwake', '--envs', '2', ...args], { input, output, error: new PassThrough() });
+      // One line at a time, each answer read before the next line goes (the file holds the last frame only).
+      const answer = async () => {
+        await vi.waitFor(() => expect(stream.indexOf(10)).toBeGreaterThanOrEqual(0));
+        const nl = stream.indexOf(10);
+        const header = JSON.parse(stream.subarray(0, nl).toString());
+        await vi.waitFor(() => expect(stream.length).toBeGreaterThanOrEqual(nl + 1 + (header.bytes ?? 0)));
+        stream = stream.subarray(nl + 1);
+        headers.push(header);
+        const frame = onHeader(header, stream);
+        if (header.ok) frames.push(Buffer.from(frame));
+        stream = stream.subarray(header.bytes ?? 0);
+      };
+      await answer(); // the hello
+      for (const line of requests) {
+        input.write(`${line}\n`);
+        await answer();
+      }
+      input.end();
+      expect(await done).toBe(0);
+      return { headers, frames };
+    };
+    const piped = await serve([], (h, rest) => rest.subarray(0, h.bytes ?? 0));
+    const filed = await serve(['--frame-file', file], () => readFileSync(file));
+    const [hello, ...answers] = filed.headers;
+    expect(hello!.frame).toMatchObject({ transport: 'file', bytes: piped.headers[0]!.frame.bytes });
+    expect(piped.headers[0]!.frame.transport).toBe('pipe');
+    expect(statSync(file).size).toBe(hello!.frame.bytes); // sized by the server, the old content cut off
+    // Nothing but header lines on the output; every accepted answer says where its frame is and how long it is.
+    expect(answers.map((a) => (a.ok ? Object.keys(a).slice(0, 2) : a.reason))).toEqual([
+      ['ok', 'file'],
+      ['ok', 'file'],
+      'invalid_json',
+      ['ok', 'file'],
+      ['ok', 'file'],
+    ]);
+    expect(answers.every((a) => a.bytes === undefined && (a.ok === false || a.file === hello!.frame.bytes))).toBe(true);
+    expect(answers[3]!.actions).toEqual(piped.headers[4]!.actions);
+    // The frames (answers only: the hello has none) equal the pipe's, one for one.
+    expect(filed.frames.slice(1).map((f) => f.toString('hex'))).toEqual(piped.frames.slice(1).map((f) => f.toString('hex')));
+    rmSync(dir, { recursive: true });
+  });
+
+  it('--frame-file that cannot be opened: exit 1, saying which file and why', async () => {
+    const error = new PassThrough();
+    let text = '';
+    error.on('data', (c: Buffer) => {
+      text += c.toString();
+    });
+    const output = new PassThrough();
+    let out = '';
+    output.on('data', (c: Buffer) => {
+      out += c.toString();
+    });
+    const missing = join(tmpdir(), 'hearth-no-such-dir', 'frame');
+    expect(await serveMain(['--game', 'stormlark', '--frame-file', missing], { input: new PassThrough(), output, error })).toBe(1);
+    expect(text).toContain(`--frame-file ${missing}: ENOENT`);
+    expect(out).toBe(''); // no hello: a client waiting for one sees the process end
   });
 
   it('names a misspelt option and an unknown game', async () => {
