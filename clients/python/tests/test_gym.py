@@ -287,6 +287,24 @@ def test_frames_in_shared_memory_equal_frames_through_the_pipe(cli, monkeypatch)
     assert _shm_frames() == before
 
 
+def test_a_frame_file_the_engine_cannot_open_leaves_the_frames_on_the_pipe(cli, monkeypatch, tmp_path):
+    """A HEARTH_NODE wrapper may run the engine where the client's file is not: it answers through the pipe."""
+    import hearth.gym._batch as batch
+
+    fd = os.open(tmp_path / "made", os.O_RDWR | os.O_CREAT)
+    monkeypatch.setattr(batch, "_frame_file", lambda: (fd, str(tmp_path / "elsewhere" / "frame")))
+    vec = hearth.gym.make_vec("stormlark", 2, obs="flat")
+    try:
+        assert not vec._pipe._in_file
+        with pytest.raises(OSError):
+            os.fstat(fd)  # the client closed its unused file
+        _, infos = vec.reset(seed=1)
+        obs, _, _, _, infos = vec.step(np.argmax(infos["action_mask"], axis=1))
+        assert obs.shape == (2, vec.single_observation_space.shape[0]) and infos["action_mask"].any()
+    finally:
+        vec.close()
+
+
 def test_gymnasium_make_vec_uses_the_batched_entry_point(cli):
     vec = gymnasium.make_vec(
         "hearth/Sunloaf-v2", num_envs=3, vectorization_mode="vector_entry_point"

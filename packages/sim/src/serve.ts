@@ -34,7 +34,8 @@ export const serveUsage = `hearth sim serve --game <slug> [--envs N] [--max-turn
     N games through one pipe: a line of N action indices in, a header line and one binary frame of N results out
     (protocol ${PROTOCOL}, clients/python's hearth.gym). Observations are the game's tensor (float32 rows);
     --obs none sends rewards, scores and masks only; --text adds every slot's text picture to every answer;
-    --frame-file writes each frame at the start of PATH (an existing file, sized here) instead of the pipe.
+    --frame-file writes each frame at the start of PATH (an existing file, sized here) instead of the pipe
+    (a file that cannot be opened leaves them on the pipe: the hello's frame.transport says which).
 hearth sim serve --game <slug> --bench SECONDS
     the simulator's in-process rate for comparison: the runner loop (playSeeds, random policy), as JSON`;
 
@@ -444,15 +445,18 @@ export async function serveMain(
     io.error.write(`sim serve: ${(error as Error).message}\n`);
     return 1;
   }
-  // The frame file: the client made it; it is sized here, and every frame is written at its start.
+  // The frame file: the client made it; it is sized here, and every frame is written at its start. One this
+  // process cannot open (a wrapper in HEARTH_NODE may run it in another file system) leaves the frames on the pipe,
+  // as the hello's frame.transport tells the client, with the reason on stderr.
   let frameFile: number | undefined;
   if (typeof flags['frame-file'] === 'string') {
     try {
       frameFile = openSync(flags['frame-file'], 'r+');
       ftruncateSync(frameFile, server.frame.byteLength);
     } catch (error) {
-      io.error.write(`sim serve: --frame-file ${flags['frame-file']}: ${(error as Error).message}\n`);
-      return 1;
+      if (frameFile !== undefined) closeSync(frameFile);
+      frameFile = undefined;
+      io.error.write(`sim serve: --frame-file ${flags['frame-file']}: ${(error as Error).message}; the frames go through the pipe\n`);
     }
   }
   try {

@@ -140,7 +140,7 @@ describe('hearth sim serve: the batched pipe', () => {
     expect(Buffer.from(packed.frame).equals(Buffer.from(listed.frame))).toBe(true);
   });
 
-  it('--frame-file: each frame is written at the start of the file and the header alone travels, byte for byte the pipe\'s frames', async () => {
+  it("--frame-file: each frame is written at the start of the file and the header alone travels, byte for byte the pipe's frames", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'hearth-frame-'));
     const file = join(dir, 'frame');
     writeFileSync(file, 'not a frame, and longer than one: the server sizes the file itself'.repeat(200));
@@ -198,21 +198,31 @@ describe('hearth sim serve: the batched pipe', () => {
     rmSync(dir, { recursive: true });
   });
 
-  it('--frame-file that cannot be opened: exit 1, saying which file and why', async () => {
+  it('--frame-file that cannot be opened: the frames go through the pipe, the hello says so, and stderr says why', async () => {
     const error = new PassThrough();
     let text = '';
     error.on('data', (c: Buffer) => {
       text += c.toString();
     });
+    const input = new PassThrough();
     const output = new PassThrough();
-    let out = '';
+    let out = Buffer.alloc(0);
     output.on('data', (c: Buffer) => {
-      out += c.toString();
+      out = Buffer.concat([out, c]);
     });
     const missing = join(tmpdir(), 'hearth-no-such-dir', 'frame');
-    expect(await serveMain(['--game', 'stormlark', '--frame-file', missing], { input: new PassThrough(), output, error })).toBe(1);
+    const done = serveMain(['--game', 'stormlark', '--envs', '2', '--frame-file', missing], { input, output, error });
+    input.end('{"reset":[[0,1],[1,2]]}\n');
+    expect(await done).toBe(0);
     expect(text).toContain(`--frame-file ${missing}: ENOENT`);
-    expect(out).toBe(''); // no hello: a client waiting for one sees the process end
+    expect(text).toContain('the frames go through the pipe');
+    const nl = out.indexOf(10);
+    const hello = JSON.parse(out.subarray(0, nl).toString());
+    expect(hello.frame.transport).toBe('pipe');
+    const rest = out.subarray(nl + 1);
+    const header = JSON.parse(rest.subarray(0, rest.indexOf(10)).toString());
+    expect(header).toMatchObject({ ok: true, bytes: hello.frame.bytes });
+    expect(rest.length).toBe(rest.indexOf(10) + 1 + hello.frame.bytes); // the frame follows its header on the pipe
   });
 
   it('names a misspelt option and an unknown game', async () => {

@@ -5,7 +5,8 @@ game's observation tensor (each field's name, shape, dtype, bounds and place in 
 
 On Linux the frames cross no pipe: this side makes a file in shared memory (/dev/shm), the server writes each frame at
 its start (`--frame-file`) and this side maps it, so neither copies a frame through the kernel's pipe (a batch of 256
-Cragwake games answers about 115 KB a step). HEARTH_FRAME=pipe, or no writable /dev/shm, keeps them on the pipe."""
+Cragwake games answers about 115 KB a step). HEARTH_FRAME=pipe, no writable /dev/shm, or an engine that cannot open the
+file (its hello then says transport "pipe") keeps them on the pipe."""
 
 from __future__ import annotations
 
