@@ -4,7 +4,7 @@
 // printed beside the targets (trusted < 30 us, validating < 60 us). The steps are the later halves of games played
 // by each game's strongest shipped policy (the bench's recorded traffic); each step is timed over REPEAT calls
 // and the median step is reported, so a rare expensive step (Lantern Volley's wave clear, which generates the next
-// wave) is not an ordinary one. Sides alternate, each going first in turn, after a warm-up pass.
+// wave) is not an ordinary one. Sides alternate, each going first in turn, after 40 warm-up passes.
 // Run: npx tsx bench/act.bench.ts (part of pnpm bench).
 import { Session } from 'node:inspector/promises';
 import type { Game } from '@hearth/engine';
@@ -13,7 +13,7 @@ import { type Figure, passes, printFigures, profileSummary } from './report.ts';
 import { playedSteps } from './traffic.ts';
 
 const REPEAT = Number(process.env.ACT_REPEAT ?? 20);
-const WARMUP = Number(process.env.ACT_WARMUP ?? 10);
+const WARMUP = Number(process.env.ACT_WARMUP ?? 40);
 /** Measured passes over the steps: the median is taken over every step of every pass. */
 const PASSES = Number(process.env.ACT_PASSES ?? 4);
 const TARGET = { trusted: 30, validating: 60 };
