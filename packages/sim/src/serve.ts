@@ -502,8 +502,12 @@ async function answer(
     let header: string;
     try {
       header = server.header(server.run(parsed.resets, parsed.step, parsed.actions), parsed.text, frameFile !== undefined);
-      // Written before the header: the client reads the file once the header has come.
-      if (frameFile !== undefined) writeSync(frameFile, server.frame, 0, server.frame.byteLength, 0);
+      // Written before the header: the client reads the file once the header has come. A short write (a full
+      // /dev/shm) would leave the client reading half a frame: it is this answer's internal error instead.
+      if (frameFile !== undefined) {
+        const wrote = writeSync(frameFile, server.frame, 0, server.frame.byteLength, 0);
+        if (wrote !== server.frame.byteLength) throw new Error(`the frame file took ${wrote} of ${server.frame.byteLength} bytes`);
+      }
     } catch (error) {
       await write(`${JSON.stringify({ ok: false, reason: 'internal_error', message: (error as Error).message })}\n`);
       continue;

@@ -131,8 +131,7 @@ class BatchPipe:
             )
             hello = self.pipe.read_json(timeout=max(timeout, STARTUP_TIMEOUT))
         except BaseException:
-            if shared is not None:
-                os.close(shared[0])
+            self._close_file(shared)
             raise
         finally:
             # The server has opened it by its hello (or has failed): the name can go, the file lives while it is open.
@@ -180,7 +179,7 @@ class BatchPipe:
             try:
                 self._frame = mmap.mmap(shared[0], size, access=mmap.ACCESS_READ)
             finally:
-                os.close(shared[0])
+                self._close_file(shared)  # the map holds the file
         else:
             self._close_file(shared)
             self._in_file = False
